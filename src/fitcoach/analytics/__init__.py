@@ -1,0 +1,1 @@
+"""Training analytics (pure): e1RM, tonnage, hard sets, records, trends, overload advice."""

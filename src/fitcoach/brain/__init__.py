@@ -1,0 +1,1 @@
+"""One chat turn: context assembly, routing, tools, materialising and checking proposals."""

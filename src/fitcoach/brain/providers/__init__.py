@@ -1,0 +1,1 @@
+"""Brains that turn a message and its context into a decision."""

@@ -1,0 +1,1 @@
+"""The embedded brain: deterministic, offline, multilingual language understanding."""

@@ -1,0 +1,147 @@
+"""The shape of one encyclopedia entry; its checks make a bad data file fail loudly."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from fitcoach.catalog.vocabulary import (
+    GROUP_OF_MUSCLE,
+    ExerciseType,
+    GearTag,
+    Goal,
+    Joint,
+    Muscle,
+    MuscleGroup,
+    Pattern,
+)
+
+SLUG_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# "8-10", "12", or timed work in seconds: "30s", "30-45s".
+REPS_PATTERN = re.compile(r"^(\d{1,3})(?:-(\d{1,3}))?(s?)$")
+
+LANGUAGES = ("en", "es", "it", "he", "ko")
+
+
+class LoadKind(StrEnum):
+    """How a logged weight relates to the implement, which decides the load step."""
+
+    DUMBBELL = "dumbbell"  # logged per dumbbell
+    BARBELL = "barbell"  # logged as the total on the bar
+    MACHINE = "machine"  # selector stack or plate-loaded machine
+    CABLE = "cable"
+    BODYWEIGHT = "bodyweight"  # no external load unless the user adds some
+
+
+class Prescription(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reps: str
+    rest_seconds: Annotated[int, Field(ge=15, le=300)]
+
+    @field_validator("reps")
+    @classmethod
+    def _reps_shape(cls, value: str) -> str:
+        match = REPS_PATTERN.match(value)
+        if not match:
+            raise ValueError(f"reps {value!r} must look like '8-10', '12' or '30-45s'")
+        low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+        if not 1 <= low <= high <= 120:
+            raise ValueError(f"reps {value!r} must be an increasing range within 1-120")
+        return value
+
+
+class Exercise(BaseModel):
+    """One exercise: the seed's facts (slug, name, gear, type) plus our own reasoned data."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    slug: str
+    name: str
+    category: str = Field(description="The seed's group heading, e.g. 'CHEST - Horizontal Push'")
+    gear_text: str = Field(description="The seed's gear column, verbatim")
+    # Alternatives of all-of sets: any one option, fully owned, makes the exercise doable.
+    # An empty option means bodyweight: always doable.
+    gear_options: tuple[frozenset[GearTag], ...]
+    type: ExerciseType
+    primary_muscles: tuple[Muscle, ...]
+    secondary_muscles: tuple[Muscle, ...] = ()
+    pattern: Pattern
+    priority: Annotated[int, Field(ge=1, le=4)]
+    heavy_compound: bool = False
+    spinal_loading: bool = False
+    lower_back_dominant: bool = False
+    overhead: bool = False
+    unilateral: bool = False
+    timed: bool = False
+    # 1 = moderate, 2 = high stress on that joint; absent = negligible.
+    joint_stress: dict[Joint, Annotated[int, Field(ge=1, le=2)]] = Field(default_factory=dict)
+    prescriptions: dict[Goal, Prescription]
+    load_kind: LoadKind
+    # A conservative working load (lbs, as logged) for a novice, used for volume estimates
+    # only when the user has no history; 0 for bodyweight work.
+    default_load_lbs: Annotated[float, Field(ge=0, le=500)]
+    aliases: dict[str, tuple[str, ...]]
+    cues: tuple[str, ...]
+    substitutes: tuple[str, ...]
+
+    @field_validator("slug")
+    @classmethod
+    def _slug_shape(cls, value: str) -> str:
+        if not SLUG_PATTERN.match(value):
+            raise ValueError(f"slug {value!r} is not kebab-case")
+        return value
+
+    @field_validator("cues")
+    @classmethod
+    def _cue_count(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if not 2 <= len(value) <= 4:
+            raise ValueError("an exercise needs 2-4 form cues")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Exercise:
+        if not self.primary_muscles:
+            raise ValueError("at least one primary muscle is required")
+        overlap = set(self.primary_muscles) & set(self.secondary_muscles)
+        if overlap:
+            raise ValueError(f"muscles both primary and secondary: {sorted(overlap)}")
+        if set(self.prescriptions) != set(Goal):
+            raise ValueError("a prescription is required for every goal")
+        missing = [lang for lang in LANGUAGES if not self.aliases.get(lang)]
+        if missing:
+            raise ValueError(f"aliases missing for languages: {missing}")
+        if not self.gear_options:
+            raise ValueError("gear_options needs at least one option (an empty one = bodyweight)")
+        if self.timed != all(p.reps.endswith("s") for p in self.prescriptions.values()):
+            raise ValueError("a timed exercise prescribes seconds for every goal, others never")
+        if self.slug in self.substitutes:
+            raise ValueError("an exercise cannot substitute itself")
+        return self
+
+    @property
+    def bodyweight(self) -> bool:
+        return any(not option for option in self.gear_options)
+
+    @property
+    def primary_groups(self) -> frozenset[MuscleGroup]:
+        return frozenset(
+            g for m in self.primary_muscles if (g := GROUP_OF_MUSCLE[m]) is not None
+        )
+
+    @property
+    def secondary_groups(self) -> frozenset[MuscleGroup]:
+        """Groups worked secondarily and not already primary."""
+        groups = {g for m in self.secondary_muscles if (g := GROUP_OF_MUSCLE[m]) is not None}
+        return frozenset(groups - self.primary_groups)
+
+    @property
+    def all_muscles(self) -> frozenset[Muscle]:
+        return frozenset(self.primary_muscles) | frozenset(self.secondary_muscles)
+
+    def doable_with(self, gear: frozenset[GearTag]) -> bool:
+        """Equipment strictness: some option must be fully covered by the inventory."""
+        return any(option <= gear for option in self.gear_options)

@@ -1,0 +1,253 @@
+"""The fixed vocabularies every other package speaks: muscles, groups, joints, gear, patterns.
+
+Two levels of muscle naming exist on purpose. `Muscle` is the fine anatomical vocabulary the
+catalog uses to describe what an exercise loads; `MuscleGroup` is what users and the seed talk
+about ("Chest", "Shoulders") and what volume landmarks are counted in. `BodyPart` is what a
+person says hurts or is sore; it maps to muscles and joints so a condition can be checked
+against any exercise.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Muscle(StrEnum):
+    CHEST = "chest"
+    LATS_UPPER_BACK = "lats_upper_back"
+    FRONT_DELTS = "front_delts"
+    SIDE_DELTS = "side_delts"
+    REAR_DELTS = "rear_delts"
+    QUADS = "quads"
+    HAMSTRINGS = "hamstrings"
+    GLUTES = "glutes"
+    CALVES = "calves"
+    BICEPS = "biceps"
+    TRICEPS = "triceps"
+    CORE = "core"
+    LOWER_BACK = "lower_back"
+    FOREARMS = "forearms"
+
+
+class MuscleGroup(StrEnum):
+    """The groups weekly volume is counted in (title case, as the seed writes them)."""
+
+    CHEST = "Chest"
+    BACK = "Back"
+    SHOULDERS = "Shoulders"
+    QUADS = "Quads"
+    HAMSTRINGS = "Hamstrings"
+    GLUTES = "Glutes"
+    CALVES = "Calves"
+    BICEPS = "Biceps"
+    TRICEPS = "Triceps"
+    CORE = "Core"
+
+
+# Forearms belong to no counted group: grip work is a by-product, never a volume target.
+GROUP_OF_MUSCLE: dict[Muscle, MuscleGroup | None] = {
+    Muscle.CHEST: MuscleGroup.CHEST,
+    Muscle.LATS_UPPER_BACK: MuscleGroup.BACK,
+    Muscle.LOWER_BACK: MuscleGroup.BACK,
+    Muscle.FRONT_DELTS: MuscleGroup.SHOULDERS,
+    Muscle.SIDE_DELTS: MuscleGroup.SHOULDERS,
+    Muscle.REAR_DELTS: MuscleGroup.SHOULDERS,
+    Muscle.QUADS: MuscleGroup.QUADS,
+    Muscle.HAMSTRINGS: MuscleGroup.HAMSTRINGS,
+    Muscle.GLUTES: MuscleGroup.GLUTES,
+    Muscle.CALVES: MuscleGroup.CALVES,
+    Muscle.BICEPS: MuscleGroup.BICEPS,
+    Muscle.TRICEPS: MuscleGroup.TRICEPS,
+    Muscle.CORE: MuscleGroup.CORE,
+    Muscle.FOREARMS: None,
+}
+
+
+class Joint(StrEnum):
+    SHOULDER = "shoulder"
+    ELBOW = "elbow"
+    WRIST = "wrist"
+    LUMBAR_SPINE = "lumbar_spine"
+    HIP = "hip"
+    KNEE = "knee"
+    ANKLE = "ankle"
+    NECK = "neck"
+
+
+class BodyPart(StrEnum):
+    """What a person names when something is sore, tight or injured."""
+
+    CHEST = "chest"
+    BACK = "back"
+    UPPER_BACK = "upper_back"
+    LOWER_BACK = "lower_back"
+    SHOULDERS = "shoulders"
+    BICEPS = "biceps"
+    TRICEPS = "triceps"
+    FOREARMS = "forearms"
+    ELBOW = "elbow"
+    WRIST = "wrist"
+    NECK = "neck"
+    CORE = "core"
+    HIPS = "hips"
+    GLUTES = "glutes"
+    QUADS = "quads"
+    HAMSTRINGS = "hamstrings"
+    KNEES = "knees"
+    CALVES = "calves"
+    ANKLES = "ankles"
+    WHOLE_BODY = "whole_body"  # general fatigue: no single part
+
+
+_DELTS = frozenset({Muscle.FRONT_DELTS, Muscle.SIDE_DELTS, Muscle.REAR_DELTS})
+
+# Each body part covers some muscles (soreness, fatigue) and some joints (pain, strain).
+BODY_PART_MUSCLES: dict[BodyPart, frozenset[Muscle]] = {
+    BodyPart.CHEST: frozenset({Muscle.CHEST}),
+    BodyPart.BACK: frozenset({Muscle.LATS_UPPER_BACK, Muscle.LOWER_BACK}),
+    BodyPart.UPPER_BACK: frozenset({Muscle.LATS_UPPER_BACK}),
+    BodyPart.LOWER_BACK: frozenset({Muscle.LOWER_BACK}),
+    BodyPart.SHOULDERS: _DELTS,
+    BodyPart.BICEPS: frozenset({Muscle.BICEPS}),
+    BodyPart.TRICEPS: frozenset({Muscle.TRICEPS}),
+    BodyPart.FOREARMS: frozenset({Muscle.FOREARMS}),
+    BodyPart.ELBOW: frozenset(),
+    BodyPart.WRIST: frozenset(),
+    BodyPart.NECK: frozenset(),
+    BodyPart.CORE: frozenset({Muscle.CORE}),
+    BodyPart.HIPS: frozenset({Muscle.GLUTES}),
+    BodyPart.GLUTES: frozenset({Muscle.GLUTES}),
+    BodyPart.QUADS: frozenset({Muscle.QUADS}),
+    BodyPart.HAMSTRINGS: frozenset({Muscle.HAMSTRINGS}),
+    BodyPart.KNEES: frozenset(),
+    BodyPart.CALVES: frozenset({Muscle.CALVES}),
+    BodyPart.ANKLES: frozenset(),
+    BodyPart.WHOLE_BODY: frozenset(),
+}
+
+BODY_PART_JOINTS: dict[BodyPart, frozenset[Joint]] = {
+    BodyPart.CHEST: frozenset(),
+    BodyPart.BACK: frozenset({Joint.LUMBAR_SPINE}),
+    BodyPart.UPPER_BACK: frozenset(),
+    BodyPart.LOWER_BACK: frozenset({Joint.LUMBAR_SPINE}),
+    BodyPart.SHOULDERS: frozenset({Joint.SHOULDER}),
+    BodyPart.BICEPS: frozenset(),
+    BodyPart.TRICEPS: frozenset(),
+    BodyPart.FOREARMS: frozenset({Joint.WRIST}),
+    BodyPart.ELBOW: frozenset({Joint.ELBOW}),
+    BodyPart.WRIST: frozenset({Joint.WRIST}),
+    BodyPart.NECK: frozenset({Joint.NECK}),
+    BodyPart.CORE: frozenset(),
+    BodyPart.HIPS: frozenset({Joint.HIP}),
+    BodyPart.GLUTES: frozenset(),
+    BodyPart.QUADS: frozenset(),
+    BodyPart.HAMSTRINGS: frozenset(),
+    BodyPart.KNEES: frozenset({Joint.KNEE}),
+    BodyPart.CALVES: frozenset(),
+    BodyPart.ANKLES: frozenset({Joint.ANKLE}),
+    BodyPart.WHOLE_BODY: frozenset(),
+}
+
+
+class GearTag(StrEnum):
+    """Equipment tags of DESIGN D3. Bodyweight is not a tag: it is always available."""
+
+    DUMBBELLS = "dumbbells"
+    BARBELL = "barbell"
+    FLAT_BENCH = "flat_bench"
+    INCLINE_BENCH = "incline_bench"
+    SQUAT_RACK = "squat_rack"
+    CABLE_MACHINE = "cable_machine"
+    ROPE = "rope"
+    PULL_UP_BAR = "pull_up_bar"
+    LEG_PRESS_MACHINE = "leg_press_machine"
+    LEG_EXTENSION_MACHINE = "leg_extension_machine"
+    HAMSTRING_MACHINE = "hamstring_machine"
+    CALF_RAISE_MACHINE = "calf_raise_machine"
+    AB_WHEEL = "ab_wheel"
+
+
+FULL_GYM: frozenset[GearTag] = frozenset(GearTag)
+
+
+class Pattern(StrEnum):
+    HORIZONTAL_PUSH = "horizontal_push"
+    VERTICAL_PUSH = "vertical_push"
+    CHEST_FLY = "chest_fly"
+    HORIZONTAL_PULL = "horizontal_pull"
+    VERTICAL_PULL = "vertical_pull"
+    HINGE = "hinge"
+    SQUAT = "squat"
+    LUNGE = "lunge"
+    KNEE_EXTENSION = "knee_extension"
+    KNEE_FLEXION = "knee_flexion"
+    CALF_RAISE = "calf_raise"
+    ELBOW_FLEXION = "elbow_flexion"
+    ELBOW_EXTENSION = "elbow_extension"
+    LATERAL_RAISE = "lateral_raise"
+    REAR_DELT = "rear_delt"
+    CORE_FLEXION = "core_flexion"
+    CORE_ANTI_EXTENSION = "core_anti_extension"
+    CORE_ROTATION = "core_rotation"
+
+
+class ExerciseType(StrEnum):
+    """The seed's type column."""
+
+    COMPOUND = "Compound"
+    ISOLATION = "Isolation"
+    ACCESSORY = "Accessory"
+    CORE = "Core"
+
+
+class Goal(StrEnum):
+    HYPERTROPHY = "hypertrophy"
+    STRENGTH = "strength"
+    GENERAL_FITNESS = "general_fitness"
+    FAT_LOSS = "fat_loss"
+
+
+class Experience(StrEnum):
+    BEGINNER = "beginner"
+    INTERMEDIATE = "intermediate"
+    ADVANCED = "advanced"
+
+
+class Unit(StrEnum):
+    LB = "lb"
+    KG = "kg"
+
+
+class AcuteCondition(StrEnum):
+    """The seed's Tier 2 conditions."""
+
+    SORENESS = "soreness"
+    FATIGUE = "fatigue"
+    MINOR_STRAIN = "minor_strain"
+
+
+class Weekday(StrEnum):
+    MONDAY = "monday"
+    TUESDAY = "tuesday"
+    WEDNESDAY = "wednesday"
+    THURSDAY = "thursday"
+    FRIDAY = "friday"
+    SATURDAY = "saturday"
+    SUNDAY = "sunday"
+
+    @property
+    def index(self) -> int:
+        """Monday is 0, as `date.weekday()` counts."""
+        return WEEKDAYS.index(self)
+
+    @property
+    def display_name(self) -> str:
+        """"Monday", as the seed's `day_of_week` field writes it."""
+        return self.value.capitalize()
+
+
+WEEKDAYS: tuple[Weekday, ...] = tuple(Weekday)
+
+
+def weekday_of_index(index: int) -> Weekday:
+    return WEEKDAYS[index % 7]

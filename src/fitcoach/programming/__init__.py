@@ -1,0 +1,1 @@
+"""Programming engine (pure): the plan model, the validator, the generator and plan edits."""

@@ -1,0 +1,136 @@
+"""Plan edit operations: the small vocabulary in which brains express a plan change (DESIGN D1).
+
+A brain never writes `proposal.data`; it emits a short list of these, and the engine applies
+them to the active plan. Each is a plain, JSON-friendly model so LLMs can produce them under a
+JSON schema and the embedded brain can build them directly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from fitcoach.catalog.vocabulary import BodyPart, GearTag, MuscleGroup, Pattern, Weekday
+from fitcoach.programming.focus import Focus
+
+
+class _Op(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SwapReason(StrEnum):
+    GEAR_BUSY = "gear_busy"
+    MISSING_GEAR = "missing_gear"
+    PAIN = "pain"
+    PREFERENCE = "preference"
+
+
+class GenerateWeek(_Op):
+    """Build a whole week from the profile, optionally overriding parts of the schedule."""
+
+    op: Literal["generate_week"] = "generate_week"
+    training_days: tuple[Weekday, ...] | None = None
+    days_per_week: Annotated[int, Field(ge=1, le=7)] | None = None
+    minutes_per_session: Annotated[int, Field(ge=15, le=180)] | None = None
+    priority_groups: tuple[MuscleGroup, ...] | None = None
+    day_focus: dict[Weekday, Focus] = Field(default_factory=dict)
+
+
+class MoveTrainingDays(_Op):
+    """Move the existing sessions, in order, onto new weekdays."""
+
+    op: Literal["move_training_days"] = "move_training_days"
+    training_days: tuple[Weekday, ...]
+    day_focus: dict[Weekday, Focus] = Field(default_factory=dict)
+
+
+class SetDayFocus(_Op):
+    op: Literal["set_day_focus"] = "set_day_focus"
+    day: Weekday
+    focus: Focus
+
+
+class ShortenDay(_Op):
+    """Fit a day into N minutes: keep the anchor compound, trim volume, superset the rest."""
+
+    op: Literal["shorten_day"] = "shorten_day"
+    day: Weekday
+    minutes: Annotated[int, Field(ge=10, le=180)]
+    keep_focus: MuscleGroup | None = None
+
+
+class SwapExercise(_Op):
+    op: Literal["swap_exercise"] = "swap_exercise"
+    day: Weekday
+    exercise_id: str
+    reason: SwapReason = SwapReason.PREFERENCE
+    busy_gear: tuple[GearTag, ...] = ()
+    replacement_id: str | None = None
+
+
+class AvoidOnDays(_Op):
+    """Keep a body part or movement pattern out of some days (all training days if none)."""
+
+    op: Literal["avoid"] = "avoid"
+    days: tuple[Weekday, ...] = ()
+    body_parts: tuple[BodyPart, ...] = ()
+    patterns: tuple[Pattern, ...] = ()
+    overhead: bool = False
+
+
+class ProtectForEvent(_Op):
+    """Spare the named body parts in the days before an event and keep the event days free."""
+
+    op: Literal["protect_for_event"] = "protect_for_event"
+    name: str
+    start: dt.date
+    end: dt.date | None = None
+    protect: tuple[BodyPart, ...] = ()
+    travel: bool = False
+
+
+class Deload(_Op):
+    """Cut volume (and load) for one day, or the whole week when no day is named."""
+
+    op: Literal["deload"] = "deload"
+    day: Weekday | None = None
+
+
+class AddExercise(_Op):
+    op: Literal["add_exercise"] = "add_exercise"
+    day: Weekday
+    exercise_id: str
+    target_sets: Annotated[int, Field(ge=1, le=6)] | None = None
+
+
+class RemoveExercise(_Op):
+    op: Literal["remove_exercise"] = "remove_exercise"
+    day: Weekday
+    exercise_id: str
+
+
+class MakeRestDay(_Op):
+    op: Literal["make_rest_day"] = "make_rest_day"
+    day: Weekday
+
+
+EditOperation = Annotated[
+    GenerateWeek
+    | MoveTrainingDays
+    | SetDayFocus
+    | ShortenDay
+    | SwapExercise
+    | AvoidOnDays
+    | ProtectForEvent
+    | Deload
+    | AddExercise
+    | RemoveExercise
+    | MakeRestDay,
+    Field(discriminator="op"),
+]
+
+EDIT_OPERATION_ADAPTER: TypeAdapter[EditOperation] = TypeAdapter(EditOperation)
+EDIT_OPERATIONS_ADAPTER: TypeAdapter[list[EditOperation]] = TypeAdapter(list[EditOperation])

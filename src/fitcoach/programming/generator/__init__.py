@@ -1,0 +1,1 @@
+"""The week generator: a valid plan for any valid profile."""

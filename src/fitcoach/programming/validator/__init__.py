@@ -1,0 +1,1 @@
+"""The validator (DESIGN D2): every programming rule of the seed as a named check."""
