@@ -1,0 +1,107 @@
+"""What one chat turn needs from the outside world, and what it hands back.
+
+The turn pipeline is pure apart from the read-only `LogReader` it is handed: the caller (the
+HTTP service, the terminal chat, the eval runner) loads the user's state, runs the turn and
+persists the outcome in one transaction. `LogReader` has a database implementation in
+`store/` and an in-memory one for tests, the terminal chat and the evals.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+from typing import Any, Protocol
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+from fitcoach.catalog.vocabulary import MuscleGroup, Unit, Weekday
+from fitcoach.memory.entries import MemoryItem
+from fitcoach.programming.plan import WeeklyPlan
+
+
+class ActiveTab(StrEnum):
+    COACH = "coach"
+    TODAY = "today"
+    WEEK = "week"
+    WORKOUT = "workout"
+
+
+class Locale(StrEnum):
+    EN = "en"
+    ES = "es"
+    IT = "it"
+    HE = "he"
+    KO = "ko"
+
+
+class UserSettings(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    user_id: str
+    display_name: str = ""
+    locale: Locale = Locale.EN
+    units: Unit = Unit.LB
+    timezone: str = "UTC"
+
+
+class ChatRole(StrEnum):
+    USER = "user"
+    COACH = "coach"
+
+
+class ChatLine(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    role: ChatRole
+    text: str
+    at: AwareDatetime
+
+
+class RouteContext(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    active_tab: ActiveTab = ActiveTab.COACH
+    selected_day: Weekday | None = None
+
+
+class LogReader(Protocol):
+    """Read-only access to one user's workout history (the seed's tools run on this)."""
+
+    def exercise_history(self, exercise_id: str, limit_sessions: int) -> list[Any]:
+        """Newest first: `analytics.progression.ExerciseSession` for each recent session."""
+        ...
+
+    def volume_trend(self, group: MuscleGroup, weeks_back: int, now: dt.datetime) -> list[Any]:
+        """Oldest week first: `analytics.volume.WeekVolume` per week, empty weeks included."""
+        ...
+
+    def records(self, exercise_id: str) -> Any | None:
+        """`analytics.records.PersonalRecords`, or None when never logged."""
+        ...
+
+    def known_loads(self) -> dict[str, Any]:
+        """slug → `programming.profile.KnownLoad`: the latest top working set per exercise."""
+        ...
+
+
+class PlanState(BaseModel):
+    """The active plan and the version a proposal built on it will record."""
+
+    model_config = ConfigDict(frozen=True)
+
+    plan: WeeklyPlan | None = None
+    version: int | None = None
+
+
+class TurnInput(BaseModel):
+    """Everything one turn reads, loaded by the caller before the turn runs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    message: str = Field(min_length=1, max_length=4000)
+    route: RouteContext = RouteContext()
+    now: AwareDatetime
+    settings: UserSettings
+    memory: tuple[MemoryItem, ...] = ()  # the user's items that are not invalidated
+    plan: PlanState = PlanState()
+    history: tuple[ChatLine, ...] = ()
