@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from fitcoach.brain.contract import ChatTurnResult
 from fitcoach.catalog.vocabulary import MuscleGroup, Unit, Weekday
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.programming.plan import WeeklyPlan
@@ -105,3 +106,19 @@ class TurnInput(BaseModel):
     memory: tuple[MemoryItem, ...] = ()  # the user's items that are not invalidated
     plan: PlanState = PlanState()
     history: tuple[ChatLine, ...] = ()
+
+
+class TurnOutcome(BaseModel):
+    """What a turn hands back to the caller, who persists it in one transaction.
+
+    `result.memory_mutations` holds the mutations as the brain requested them (already checked
+    against the snapshot the turn read). The caller re-applies them with
+    `memory.apply.apply_mutations` to the items it holds under its write lock, and answers with
+    the applied mutations (ids filled in). Nothing here has written anything yet.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    result: ChatTurnResult
+    base_plan_version: int | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
