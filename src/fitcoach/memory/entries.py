@@ -113,6 +113,8 @@ _CATEGORY_FIELDS: dict[StapleCategory, frozenset[str]] = {
     ),
     StapleCategory.PREFERENCE: frozenset({"tone"}),
 }
+# Public name for the mapping above: dedup compares a staple's structured content by category.
+CATEGORY_FIELDS = _CATEGORY_FIELDS
 
 
 class PhysiologicalEntry(_Entry):
@@ -138,6 +140,16 @@ class SituationalEntry(_Entry):
     end_date: dt.date | None = None
     protect: tuple[BodyPart, ...] | None = None
     travel: bool | None = None
+
+    @property
+    def span(self) -> tuple[dt.date, dt.date]:
+        """The event's first and last day: its date (else its week's Monday) to its end date.
+
+        Swapped into order if given backwards, so a span is always usable.
+        """
+        start = self.event_date or self.week_start_date
+        end = self.end_date or start
+        return min(start, end), max(start, end)
 
 
 Entry = StapleEntry | PhysiologicalEntry | SituationalEntry
