@@ -51,7 +51,10 @@ COMPRESSED_MONDAY = {
     "duration_minutes": 30,
     "estimated_volume_lbs": 7200,
     "coach_note": "Keep rest to 60s on the incline press. Attack the superset with intensity.",
-    "muscle_focus": [{"muscle": "Chest", "intensity": 90}, {"muscle": "Shoulders", "intensity": 85}],
+    "muscle_focus": [
+        {"muscle": "Chest", "intensity": 90},
+        {"muscle": "Shoulders", "intensity": 85},
+    ],
     "suggested_edits": ["Restore to 45m version"],
     "blocks": [
         {

@@ -27,6 +27,7 @@ from fitcoach.programming.validator.checks.structure import (
     check_day_document,
     check_summary,
     check_week_document,
+    mappings,
 )
 from fitcoach.programming.validator.checks.supersets import check_supersets
 from fitcoach.programming.validator.checks.volume import check_session_volume, check_weekly_volume
@@ -90,7 +91,8 @@ def validate_week_document(doc: Mapping[str, Any], profile: Profile | None = Non
         ValidationReport:
     violations = list(check_week_document(doc))
     filled = dict(doc)
-    filled["days"] = {key: _filled_day(value) for key, value in (doc.get("days") or {}).items()
+    days = doc.get("days") if isinstance(doc.get("days"), Mapping) else {}
+    filled["days"] = {key: _filled_day(value) for key, value in days.items()
                       if isinstance(value, Mapping)}
     plan = _hydrate(WeeklyPlan, filled, violations)
     if plan is not None:
@@ -105,13 +107,15 @@ def _filled_day(doc: Mapping[str, Any]) -> dict[str, Any]:
     """The day with assurance-only gaps filled (already reported), so other rules can run."""
     day = {"status": "scheduled", "completed_log_id": None, "completed_at": None,
            "muscle_focus": [], "suggested_edits": [], **doc}
+    if not isinstance(doc.get("blocks"), list):
+        return day  # the schema check reports it
     blocks = []
-    for block in doc.get("blocks") or []:
+    for block in mappings(doc["blocks"]):
         exercises = []
-        for exercise in (block or {}).get("exercises") or []:
-            known = CATALOG.find(str((exercise or {}).get("exercise_id")))
-            exercises.append({"name": known.name if known else "?", **(exercise or {})})
-        blocks.append({**(block or {}), "exercises": exercises})
+        for exercise in mappings(block.get("exercises")):
+            known = CATALOG.find(str(exercise.get("exercise_id")))
+            exercises.append({"name": known.name if known else "?", **exercise})
+        blocks.append({**block, "exercises": exercises})
     day["blocks"] = blocks
     return day
 

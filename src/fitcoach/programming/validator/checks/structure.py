@@ -39,14 +39,21 @@ def check_day_document(doc: Mapping[str, Any], day: Weekday | None = None,
             yield error(Code.DATA_ASSURANCE, f"{where} must have {key} null", day)
     yield from _rest_day_shape(doc, where, day)
     yield from _date_matches(doc, where, day)
-    for block in doc.get("blocks") or []:
-        for exercise in (block or {}).get("exercises") or []:
-            lacking = [key for key in EXERCISE_KEYS if key not in (exercise or {})]
+    for block in mappings(doc.get("blocks")):
+        for exercise in mappings(block.get("exercises")):
+            lacking = [key for key in EXERCISE_KEYS if key not in exercise]
             if lacking:
-                slug = (exercise or {}).get("exercise_id")
+                slug = exercise.get("exercise_id")
                 yield error(Code.DATA_ASSURANCE,
                             f"{where}: exercise {slug or '?'} lacks {', '.join(lacking)}", day,
                             slug if isinstance(slug, str) else None)
+
+
+def mappings(value: Any) -> list[Mapping[str, Any]]:
+    """The mapping items of a JSON list; anything else is left to the schema check."""
+    if not isinstance(value, list):
+        return []
+    return [item for item in value if isinstance(item, Mapping)]
 
 
 def _rest_day_shape(doc: Mapping[str, Any], where: str,
@@ -80,11 +87,11 @@ def check_week_document(doc: Mapping[str, Any],
     missing = [key for key in WEEK_KEYS if key not in doc]
     if missing:
         yield error(Code.DATA_ASSURANCE, f"the week lacks {', '.join(missing)}")
-    summary = doc.get("summary") or {}
+    summary = doc.get("summary") if isinstance(doc.get("summary"), Mapping) else {}
     lacking = [key for key in SUMMARY_KEYS if key not in summary]
     if "summary" in doc and lacking:
         yield error(Code.DATA_ASSURANCE, f"the summary lacks {', '.join(lacking)}")
-    days = doc.get("days") or {}
+    days = doc.get("days") if isinstance(doc.get("days"), Mapping) else {}
     absent = [day.value for day in WEEKDAYS if day.value not in days]
     if absent:
         yield error(Code.DATA_ASSURANCE, f"the week lacks {', '.join(absent)}: all seven days "
