@@ -3,7 +3,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from fitcoach.memory.entries import MemoryItem, Tier, parse_entry
+from fitcoach.memory.apply import apply_mutations
+from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, Tier, parse_entry
 from fitcoach.memory.render import (
     active_items,
     by_tier,
@@ -168,3 +169,16 @@ def test_iso_z_converts_to_utc_and_drops_fractions() -> None:
     rome = dt.timezone(dt.timedelta(hours=2))
     assert iso_z(dt.datetime(2026, 9, 14, 12, 0, 5, 999_999, tzinfo=rome)) == (
         "2026-09-14T10:00:05Z")
+
+
+def test_a_default_ttl_note_leaves_the_context_five_days_later() -> None:
+    # The seed's intent 5 end to end: CREATE without times, then render as the days pass.
+    shoulder = MemoryMutation(
+        operation=Operation.CREATE, target_tier=Tier.PHYSIOLOGICAL, reason="acute",
+        entry={"body_part": "shoulders", "condition": "minor_strain",
+               "fact": "Right shoulder tight and irritated"})
+    items = apply_mutations([], [shoulder], NOW, lambda: "mem_07").items
+    line = ("  • [id: mem_07] Right shoulder tight and irritated "
+            "(effective: 2026-09-14, expires: 2026-09-19T10:00:00Z)")
+    assert line in render_memory_profile(items, utc(2026, 9, 19, 10, 0)).splitlines()
+    assert "mem_07" not in render_memory_profile(items, utc(2026, 9, 19, 10, 0, 1))
