@@ -23,7 +23,9 @@ SLUG_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 # "8-10", "12", or timed work in seconds: "30s", "30-45s".
 REPS_PATTERN = re.compile(r"^(\d{1,3})(?:-(\d{1,3}))?(s?)$")
 
+# The languages the coach speaks (DESIGN D4); every exercise carries aliases and cues in each.
 LANGUAGES = ("en", "es", "it", "he", "ko")
+DEFAULT_LANGUAGE = "en"
 
 
 class LoadKind(StrEnum):
@@ -84,8 +86,11 @@ class Exercise(BaseModel):
     # A conservative working load (lbs, as logged) for a novice, used for volume estimates
     # only when the user has no history; 0 for bodyweight work.
     default_load_lbs: Annotated[float, Field(ge=0, le=500)]
+    # What users type for this exercise, per language (matched case-, accent- and
+    # spacing-insensitively by the registry). Never a generic word that could name another.
     aliases: dict[str, tuple[str, ...]]
-    cues: tuple[str, ...]
+    # 2-4 form cues per language, the same cues in the same order in every language.
+    cues: dict[str, tuple[str, ...]]
     substitutes: tuple[str, ...]
 
     @field_validator("slug")
@@ -95,11 +100,30 @@ class Exercise(BaseModel):
             raise ValueError(f"slug {value!r} is not kebab-case")
         return value
 
+    @field_validator("aliases")
+    @classmethod
+    def _aliases_shape(cls, value: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        _check_languages("aliases", value)
+        for lang, aliases in value.items():
+            if not aliases:
+                raise ValueError(f"aliases missing for language {lang!r}")
+            blank = [alias for alias in aliases if not alias.strip()]
+            if blank:
+                raise ValueError(f"blank alias in language {lang!r}")
+        return value
+
     @field_validator("cues")
     @classmethod
-    def _cue_count(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        if not 2 <= len(value) <= 4:
-            raise ValueError("an exercise needs 2-4 form cues")
+    def _cues_shape(cls, value: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        _check_languages("cues", value)
+        for lang, cues in value.items():
+            if not 2 <= len(cues) <= 4:
+                raise ValueError(f"an exercise needs 2-4 form cues, {lang!r} has {len(cues)}")
+            if any(not cue.strip() for cue in cues):
+                raise ValueError(f"blank form cue in language {lang!r}")
+        counts = {lang: len(cues) for lang, cues in value.items()}
+        if len(set(counts.values())) > 1:
+            raise ValueError(f"every language needs the same number of cues, got {counts}")
         return value
 
     @model_validator(mode="after")
@@ -111,9 +135,6 @@ class Exercise(BaseModel):
             raise ValueError(f"muscles both primary and secondary: {sorted(overlap)}")
         if set(self.prescriptions) != set(Goal):
             raise ValueError("a prescription is required for every goal")
-        missing = [lang for lang in LANGUAGES if not self.aliases.get(lang)]
-        if missing:
-            raise ValueError(f"aliases missing for languages: {missing}")
         if not self.gear_options:
             raise ValueError("gear_options needs at least one option (an empty one = bodyweight)")
         if self.timed != all(p.reps.endswith("s") for p in self.prescriptions.values()):
@@ -142,6 +163,20 @@ class Exercise(BaseModel):
     def all_muscles(self) -> frozenset[Muscle]:
         return frozenset(self.primary_muscles) | frozenset(self.secondary_muscles)
 
+    def cues_for(self, language: str) -> tuple[str, ...]:
+        """The form cues in `language` ("es", "es-MX", "ko_KR"...); English when unsupported."""
+        base = language.replace("_", "-").split("-")[0].casefold()
+        return self.cues.get(base) or self.cues[DEFAULT_LANGUAGE]
+
     def doable_with(self, gear: frozenset[GearTag]) -> bool:
         """Equipment strictness: some option must be fully covered by the inventory."""
         return any(option <= gear for option in self.gear_options)
+
+
+def _check_languages(field: str, value: dict[str, tuple[str, ...]]) -> None:
+    missing = [lang for lang in LANGUAGES if lang not in value]
+    if missing:
+        raise ValueError(f"{field} missing for languages: {missing}")
+    unknown = sorted(set(value) - set(LANGUAGES))
+    if unknown:
+        raise ValueError(f"{field} in unsupported languages: {unknown}")
