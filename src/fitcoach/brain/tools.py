@@ -1,0 +1,242 @@
+"""The seed's three analytical tools (SPEC §6): their declarations, and running a call.
+
+The declarations are plain data (name, description, JSON-schema parameters) that each
+provider adapts to its own wire format. `run_tool` validates and clamps a call's arguments
+and reads through the `LogReader` it is given, which is already scoped to the caller: no
+argument can name a user, and arguments other than the declared ones are ignored. A bad
+call (unknown tool, unknown slug or muscle group, a non-number for a count) answers an
+`error` result the model can read and correct, never an exception. Results are JSON-ready.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from fitcoach.analytics.logs import ExerciseSession
+from fitcoach.analytics.records import PersonalRecords
+from fitcoach.analytics.strength import estimated_1rm
+from fitcoach.analytics.volume import WeekVolume, summarize_trend, tonnage
+from fitcoach.brain.ports import LogReader
+from fitcoach.catalog import CATALOG, Exercise
+from fitcoach.catalog.vocabulary import MuscleGroup
+
+HISTORY_TOOL = "get_historical_exercise_logs"
+VOLUME_TOOL = "get_volume_trends"
+RECORDS_TOOL = "get_pr_records"
+
+DEFAULT_LIMIT_SESSIONS, MAX_LIMIT_SESSIONS = 3, 10
+DEFAULT_WEEKS_BACK, MAX_WEEKS_BACK = 4, 12
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDeclaration:
+    name: str
+    description: str
+    parameters: dict[str, Any]  # JSON Schema of an object
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description,
+                "parameters": self.parameters}
+
+
+TOOL_DECLARATIONS: tuple[ToolDeclaration, ...] = (
+    ToolDeclaration(
+        name=HISTORY_TOOL,
+        description=(
+            "The user's most recent sessions of one exercise, newest first: every logged "
+            "set with its weight (lb), reps and RPE. Use it before advising on load or reps."
+        ),
+        parameters={
+            "type": "object",
+            "properties": {
+                "exercise_slug": {
+                    "type": "string",
+                    "description": "Slug from the exercise index, e.g. incline-db-bench-press.",
+                },
+                "limit_sessions": {
+                    "type": "integer",
+                    "description": "How many recent sessions to return (default 3, at most 10).",
+                    "minimum": 1,
+                    "maximum": MAX_LIMIT_SESSIONS,
+                },
+            },
+            "required": ["exercise_slug"],
+        },
+    ),
+    ToolDeclaration(
+        name=VOLUME_TOOL,
+        description=(
+            "Weekly training volume of one muscle group: tonnage (sum of weight x reps, lb) "
+            "and hard-set counts per calendar week, oldest first, the current week last."
+        ),
+        parameters={
+            "type": "object",
+            "properties": {
+                "muscle_group": {
+                    "type": "string",
+                    "description": "The muscle group, e.g. Chest, Back, Quads or Shoulders.",
+                    "enum": [group.value for group in MuscleGroup],
+                },
+                "weeks_back": {
+                    "type": "integer",
+                    "description": "How many weeks to cover (default 4, at most 12).",
+                    "minimum": 1,
+                    "maximum": MAX_WEEKS_BACK,
+                },
+            },
+            "required": ["muscle_group"],
+        },
+    ),
+    ToolDeclaration(
+        name=RECORDS_TOOL,
+        description=(
+            "The user's all-time personal records for one exercise: best estimated 1RM, "
+            "heaviest set, and the heaviest weight lifted for each rep count."
+        ),
+        parameters={
+            "type": "object",
+            "properties": {
+                "exercise_slug": {
+                    "type": "string",
+                    "description": "Slug from the exercise index, e.g. flat-db-bench-press.",
+                },
+            },
+            "required": ["exercise_slug"],
+        },
+    ),
+)
+
+TOOL_NAMES = frozenset(declaration.name for declaration in TOOL_DECLARATIONS)
+
+# Words models and people use for the groups; matched case-insensitively.
+_GROUP_ALIASES: dict[str, MuscleGroup] = {
+    **{group.value.casefold(): group for group in MuscleGroup},
+    "pecs": MuscleGroup.CHEST, "lats": MuscleGroup.BACK, "upper back": MuscleGroup.BACK,
+    "delts": MuscleGroup.SHOULDERS, "shoulder": MuscleGroup.SHOULDERS,
+    "quad": MuscleGroup.QUADS, "quadriceps": MuscleGroup.QUADS,
+    "hamstring": MuscleGroup.HAMSTRINGS, "hams": MuscleGroup.HAMSTRINGS,
+    "glute": MuscleGroup.GLUTES, "calf": MuscleGroup.CALVES,
+    "bicep": MuscleGroup.BICEPS, "tricep": MuscleGroup.TRICEPS,
+    "abs": MuscleGroup.CORE, "abdominals": MuscleGroup.CORE,
+}
+
+
+class _BadArgument(Exception):
+    pass
+
+
+def _exercise(args: dict[str, Any]) -> Exercise:
+    value = args.get("exercise_slug")
+    if not isinstance(value, str) or not value.strip():
+        raise _BadArgument("exercise_slug is required: a slug from the exercise index")
+    exercise = CATALOG.find(value.strip()) or CATALOG.by_alias(value)
+    if exercise is None:
+        raise _BadArgument(f"unknown exercise_slug {value!r}: use a slug from the exercise index")
+    return exercise
+
+
+def _muscle_group(args: dict[str, Any]) -> MuscleGroup:
+    value = args.get("muscle_group")
+    group = _GROUP_ALIASES.get(value.strip().casefold()) if isinstance(value, str) else None
+    if group is None:
+        choices = ", ".join(g.value for g in MuscleGroup)
+        raise _BadArgument(f"unknown muscle_group {value!r}: use one of {choices}")
+    return group
+
+
+def _count(args: dict[str, Any], name: str, default: int, maximum: int,
+           notes: list[str]) -> int:
+    """An integer argument, clamped to 1..maximum; absent means the default."""
+    value = args.get(name)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        raise _BadArgument(f"{name} must be a whole number")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            raise _BadArgument(f"{name} must be a whole number, not {value!r}") from None
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        raise _BadArgument(f"{name} must be a whole number")
+    clamped = min(max(int(value), 1), maximum)
+    if clamped != value:
+        notes.append(f"{name} {value!r} was clamped to {clamped} (allowed 1-{maximum})")
+    return clamped
+
+
+def _session_json(session: ExerciseSession) -> dict[str, Any]:
+    top = max(session.sets, key=lambda s: (s.weight_lbs, s.reps), default=None)
+    estimates = [e for s in session.sets
+                 if (e := estimated_1rm(s.weight_lbs, s.reps, s.rpe)) is not None]
+    return {
+        "log_id": session.log_id,
+        "completed_at": session.completed_at.isoformat(),
+        "sets": [s.model_dump(mode="json") for s in session.sets],
+        "top_set": top.model_dump(mode="json") if top else None,
+        "best_estimated_1rm_lbs": round(max(estimates), 1) if estimates else None,
+        "tonnage_lbs": round(tonnage(session.sets), 1),
+    }
+
+
+def _history(args: dict[str, Any], reader: LogReader, notes: list[str]) -> dict[str, Any]:
+    exercise = _exercise(args)
+    limit = _count(args, "limit_sessions", DEFAULT_LIMIT_SESSIONS, MAX_LIMIT_SESSIONS, notes)
+    sessions: list[ExerciseSession] = reader.exercise_history(exercise.slug, limit)
+    return {"exercise_slug": exercise.slug, "exercise_name": exercise.name,
+            "limit_sessions": limit, "sessions": [_session_json(s) for s in sessions[:limit]]}
+
+
+def _volume(args: dict[str, Any], reader: LogReader, now: dt.datetime,
+            notes: list[str]) -> dict[str, Any]:
+    group = _muscle_group(args)
+    weeks_back = _count(args, "weeks_back", DEFAULT_WEEKS_BACK, MAX_WEEKS_BACK, notes)
+    weeks: list[WeekVolume] = reader.volume_trend(group, weeks_back, now)
+    return {"muscle_group": group.value, "weeks_back": weeks_back,
+            "weeks": [week.model_dump(mode="json") for week in weeks],
+            "trend": summarize_trend(weeks).model_dump(mode="json")}
+
+
+def records_json(records: PersonalRecords | None) -> dict[str, Any]:
+    """The records without their exercise id; nulls and {} when nothing was ever logged."""
+    if records is None:
+        return {"estimated_1rm": None, "max_weight_set": None, "rep_records": {}}
+    return records.model_dump(mode="json", exclude={"exercise_id"})
+
+
+def _records(args: dict[str, Any], reader: LogReader) -> dict[str, Any]:
+    exercise = _exercise(args)
+    return {"exercise_slug": exercise.slug, "exercise_name": exercise.name,
+            **records_json(reader.records(exercise.slug))}
+
+
+def run_tool(name: str, args: Any, reader: LogReader, now: dt.datetime) -> dict[str, Any]:
+    """Run one tool call for the reader's user; errors come back as `{"error": ...}`."""
+    if name not in TOOL_NAMES:
+        return {"tool": name, "error": f"unknown tool {name!r}; tools: {sorted(TOOL_NAMES)}"}
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        return {"tool": name, "error": "arguments must be an object"}
+    notes: list[str] = []
+    try:
+        if name == HISTORY_TOOL:
+            result = _history(args, reader, notes)
+        elif name == VOLUME_TOOL:
+            result = _volume(args, reader, now, notes)
+        else:
+            result = _records(args, reader)
+    except _BadArgument as bad:
+        return {"tool": name, "error": str(bad)}
+    ignored = sorted(set(args) - set(_parameters(name)))
+    if ignored:
+        notes.append(f"ignored unknown arguments: {', '.join(map(str, ignored))}")
+    return {"tool": name, **result, **({"notes": notes} if notes else {})}
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    declaration = next(d for d in TOOL_DECLARATIONS if d.name == name)
+    return declaration.parameters["properties"]
