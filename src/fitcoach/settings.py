@@ -1,0 +1,85 @@
+"""The service's configuration: every knob in one place, read from `FITCOACH_*` variables.
+
+Nonsense fails at start-up with the variable's name (an unknown brain, a database URL no
+dialect here can open, a port out of range), never half-way through a request.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+BrainName = Literal["embedded", "gemini", "openai"]
+
+# The dialects the store is written and tested for.
+SUPPORTED_DATABASES = ("sqlite", "postgresql")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="FITCOACH_", frozen=True, extra="ignore")
+
+    db: str = Field(
+        default="sqlite:///./fitcoach.db",
+        description="SQLAlchemy URL; SQLite in the working directory by default",
+    )
+    db_pool_size: Annotated[int, Field(ge=1, le=200)] = 10  # PostgreSQL connections kept open
+    db_max_overflow: Annotated[int, Field(ge=0, le=200)] = 20
+    brain: BrainName = "embedded"
+    dev_clock: bool = Field(
+        default=False, description="honour the X-Fitcoach-Now header (tests only)"
+    )
+    max_body_bytes: Annotated[int, Field(ge=1024, le=10 * 1024 * 1024)] = 256 * 1024
+    # Closed by default: the web client is served from the same origin.
+    cors_origins: Annotated[tuple[str, ...], NoDecode] = ()
+    # Requests per user per minute; 0 turns the limit off.
+    rate_limit_chat_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 60
+    rate_limit_log_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 120
+    host: str = "127.0.0.1"
+    port: Annotated[int, Field(ge=1, le=65535)] = 8000
+
+    @field_validator("db")
+    @classmethod
+    def _known_database(cls, value: str) -> str:
+        try:
+            url = make_url(value)
+        except ArgumentError as error:
+            raise ValueError(f"FITCOACH_DB is not a database URL: {error}") from None
+        if url.drivername in ("postgres", "postgresql"):
+            # psycopg 3 is the driver we ship; SQLAlchemy would otherwise look for psycopg2.
+            url = url.set(drivername="postgresql+psycopg")
+        if url.get_backend_name() not in SUPPORTED_DATABASES:
+            raise ValueError(
+                f"FITCOACH_DB must be one of {SUPPORTED_DATABASES}, not {url.get_backend_name()!r}"
+            )
+        return url.render_as_string(hide_password=False)
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        # "https://a.example, https://b.example" in the environment; a list in code.
+        if isinstance(value, str):
+            return tuple(origin.strip() for origin in value.split(",") if origin.strip())
+        return value
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _origins_are_urls(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for origin in value:
+            if origin != "*" and not origin.startswith(("http://", "https://")):
+                raise ValueError(f"CORS origin {origin!r} must start with http:// or https://")
+        return value
+
+    @property
+    def is_sqlite(self) -> bool:
+        return make_url(self.db).get_backend_name() == "sqlite"
+
+
+@cache
+def get_settings() -> Settings:
+    """The process's settings, read once from the environment."""
+    return Settings()

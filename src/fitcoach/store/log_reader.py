@@ -1,0 +1,106 @@
+"""`LogReader` over SQL: one user's workout history, as the analytical tools read it.
+
+Every query is scoped to the user the reader was made for and walks an index that starts
+with `user_id`, reading only the rows it returns: the last sessions of an exercise, the sets
+of a volume window, one records row. So the tools cost the same at 1k or 100k logged sets.
+Each call opens its own short read transaction: no connection is held while a brain thinks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+
+from fitcoach.analytics.logs import ExerciseSession, SetRecord
+from fitcoach.analytics.records import PersonalRecords
+from fitcoach.analytics.volume import (
+    WeekVolume,
+    exercises_for_group,
+    volume_window,
+    weekly_volume,
+)
+from fitcoach.catalog.vocabulary import MuscleGroup
+from fitcoach.programming.profile import KnownLoad
+from fitcoach.store.database import Database
+from fitcoach.store.models import PersonalRecordRow, WorkoutSetRow
+
+
+def _set_record(weight_lbs: float, reps: int, rpe: float | None) -> SetRecord:
+    return SetRecord(weight_lbs=weight_lbs, reps=reps, rpe=rpe)
+
+
+class SqlLogReader:
+    def __init__(self, database: Database, user_id: str, timezone: str) -> None:
+        self.database = database
+        self.user_id = user_id
+        self.zone = ZoneInfo(timezone)
+        self._known_loads: dict[str, KnownLoad] | None = None
+
+    def exercise_history(self, exercise_id: str, limit_sessions: int) -> list[ExerciseSession]:
+        """The last `limit_sessions` logs with this exercise, newest first."""
+        if limit_sessions < 1:
+            return []
+        sets = WorkoutSetRow
+        mine = (sets.user_id == self.user_id, sets.exercise_id == exercise_id)
+        with self.database.read() as session:
+            # Every set of a log carries the log's time, so the newest distinct times are
+            # the newest sessions: a short backwards walk of (user, exercise, time).
+            times = session.scalars(
+                select(sets.completed_at).where(*mine).distinct()
+                .order_by(sets.completed_at.desc()).limit(limit_sessions)).all()
+            if not times:
+                return []
+            rows = session.execute(
+                select(sets.log_id, sets.completed_at, sets.weight_lbs, sets.reps, sets.rpe)
+                .where(*mine, sets.completed_at >= min(times))
+                .order_by(sets.completed_at.desc(), sets.log_id.desc(),
+                          sets.exercise_position, sets.set_index)).all()
+        grouped: dict[str, tuple[dt.datetime, list[SetRecord]]] = {}
+        for log_id, completed_at, weight_lbs, reps, rpe in rows:
+            grouped.setdefault(log_id, (completed_at, []))[1].append(
+                _set_record(weight_lbs, reps, rpe))
+        return [ExerciseSession(log_id=log_id, completed_at=completed_at, sets=tuple(records))
+                for log_id, (completed_at, records) in grouped.items()][:limit_sessions]
+
+    def volume_trend(self, group: MuscleGroup, weeks_back: int,
+                     now: dt.datetime) -> list[WeekVolume]:
+        """Weekly volume of `group`, oldest week first; reads only the window's sets."""
+        start, end = volume_window(now, weeks_back, self.zone)
+        primary, secondary = exercises_for_group(group)
+        sets = WorkoutSetRow
+        with self.database.read() as session:
+            rows = session.execute(
+                select(sets.completed_at, sets.exercise_id, sets.weight_lbs, sets.reps, sets.rpe)
+                .where(sets.user_id == self.user_id, sets.completed_at >= start,
+                       sets.completed_at < end,
+                       sets.exercise_id.in_(sorted(primary | secondary)))).all()
+        records = [(at, slug, _set_record(weight, reps, rpe))
+                   for at, slug, weight, reps, rpe in rows]
+        return weekly_volume(records, group, now, weeks_back, self.zone)
+
+    def records(self, exercise_id: str) -> PersonalRecords | None:
+        with self.database.read() as session:
+            data = session.scalar(
+                select(PersonalRecordRow.records)
+                .where(PersonalRecordRow.user_id == self.user_id,
+                       PersonalRecordRow.exercise_id == exercise_id))
+        return None if data is None else PersonalRecords.model_validate(data)
+
+    def known_loads(self) -> dict[str, KnownLoad]:
+        """The heaviest set of the latest session per exercise, kept with the records.
+
+        Read once per reader: a turn asks more than once and the answer cannot change
+        within it.
+        """
+        if self._known_loads is None:
+            prs = PersonalRecordRow
+            with self.database.read() as session:
+                rows = session.execute(
+                    select(prs.exercise_id, prs.last_top_weight_lbs, prs.last_top_reps,
+                           prs.last_top_rpe).where(prs.user_id == self.user_id)).all()
+            self._known_loads = {
+                slug: KnownLoad(weight_lbs=weight, reps=reps, rpe=rpe)
+                for slug, weight, reps, rpe in rows}
+        return dict(self._known_loads)
