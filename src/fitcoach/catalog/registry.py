@@ -26,9 +26,17 @@ class CatalogError(ValueError):
     """The data file is wrong; the message names the entry."""
 
 
+# Apostrophes and quote marks, ASCII or typographic, and the Hebrew geresh and gershayim, which
+# users type, swap or leave out at will ("פרנץ' פרס", "פרנץ׳ פרס", "פרנץ פרס").
+_QUOTE_MARKS = str.maketrans("", "", "'\u2018\u2019`\u00b4\"\u201c\u201d\u05f3\u05f4")
+
+
 def normalize_alias(text: str) -> str:
-    """Case-, accent- and spacing-insensitive key for alias lookups (Hangul is kept intact)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    """Case-, accent-, quote- and spacing-insensitive key for alias lookups.
+
+    Hangul syllables are kept intact (NFC); Hebrew points are dropped like accents.
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_QUOTE_MARKS))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     recomposed = unicodedata.normalize("NFC", stripped)
     return " ".join(recomposed.replace("-", " ").split())
