@@ -1,0 +1,306 @@
+"""Body parts, complaints and what to keep away from.
+
+Rules, clause by clause (clauses end at sentence marks and at "but / pero / ma / אבל / -는데"):
+- a condition word attaches to the body words of its clause (else of its sentence; else the
+  whole body). Its class decides the seed's Tier 2 condition: strain words → minor_strain,
+  soreness words → soreness, fatigue words → fatigue; pain and tightness are a strain on a joint
+  (shoulder, knee, lower back…) and soreness on a muscle. Several words on one part: the most
+  serious wins (minor_strain > soreness > fatigue).
+- chronic vs acute: a strong chronic cue ("old injury", "bad knee", "always", "hernia") makes it
+  chronic; a conditional trigger ("bothers me on heavy deadlifts", "si hago", "כשאני", "하면")
+  makes it chronic unless the sentence also dates it ("today", "since yesterday", "after
+  Monday's session"); anything else is acute.
+- a negated condition ("not sore") is no complaint; in a clause that says it is over ("fine
+  now", "ya no me duele", "다 나았어") it becomes a *resolution*;
+- in a sentence that asks to keep parts fresh for an event ("make sure my back isn't fried"),
+  body words are parts to *protect* and condition words are no complaint;
+- a clause with an avoid cue ("no overhead work", "nothing heavy on incline", "no debería hacer
+  press militar") lists patterns, exercises and whether only heavy work is meant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit
+from fitcoach.brain.providers.embedded.nlu.time import TimeFacts
+from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart, MuscleGroup, Pattern
+
+Side = str  # "left" | "right"
+_SEVERITY = {AcuteCondition.MINOR_STRAIN: 3, AcuteCondition.SORENESS: 2, AcuteCondition.FATIGUE: 1}
+_SIDE_AFTER_LANGS = ("es", "it", "he")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class BodyMention(_Model):
+    term: str
+    parts: tuple[BodyPart, ...]
+    groups: tuple[MuscleGroup, ...]
+    side: Side | None = None
+    position: int
+    clause: int
+    sentence: int
+
+
+class ConditionReport(_Model):
+    body_part: BodyPart
+    condition: AcuteCondition
+    side: Side | None = None
+    chronic: bool = False
+    trigger_exercises: tuple[str, ...] = ()  # "bothers me on heavy deadlifts"
+    trigger_patterns: tuple[Pattern, ...] = ()
+    heavy_only: bool = False
+
+
+class AvoidFacts(_Model):
+    patterns: tuple[Pattern, ...] = ()
+    exercises: tuple[str, ...] = ()
+    body_parts: tuple[BodyPart, ...] = ()
+    overhead: bool = False
+    heavy_only: bool = False
+
+    @property
+    def any(self) -> bool:
+        return bool(self.patterns or self.exercises or self.body_parts or self.overhead)
+
+
+class Resolution(_Model):
+    body_part: BodyPart | None = None
+    condition: AcuteCondition | None = None
+
+
+class BodyFacts(_Model):
+    mentions: tuple[BodyMention, ...] = ()
+    conditions: tuple[ConditionReport, ...] = ()
+    avoid: AvoidFacts = AvoidFacts()
+    resolved: tuple[Resolution, ...] = ()
+    protect: tuple[BodyPart, ...] = ()
+
+    @property
+    def acute(self) -> tuple[ConditionReport, ...]:
+        return tuple(c for c in self.conditions if not c.chronic)
+
+    @property
+    def chronic(self) -> tuple[ConditionReport, ...]:
+        return tuple(c for c in self.conditions if c.chronic)
+
+    @property
+    def groups(self) -> tuple[MuscleGroup, ...]:
+        seen: list[MuscleGroup] = []
+        for mention in self.mentions:
+            seen.extend(g for g in mention.groups if g not in seen)
+        return tuple(seen)
+
+
+class ExerciseSpan(_Model):
+    """What body analysis needs of an exercise mention."""
+
+    slug: str
+    start: int
+    end: int
+
+
+def _side(doc: Document, hit: Hit, sides: list[Hit]) -> Side | None:
+    for side in sides:
+        if side.end == hit.start:
+            return side.key
+        if side.start == hit.end and side.lang in _SIDE_AFTER_LANGS:
+            return side.key
+    return None
+
+
+def _mentions(doc: Document) -> list[BodyMention]:
+    sides = doc.best("side")
+    section = LEXICON.section("body_term")
+    return [
+        BodyMention(
+            term=hit.key,
+            parts=tuple(BodyPart(p) for p in section[hit.key]["parts"]),
+            groups=tuple(MuscleGroup(g) for g in section[hit.key].get("groups") or ()),
+            side=_side(doc, hit, sides),
+            position=hit.start,
+            clause=doc.clause(hit.start),
+            sentence=doc.sentence(hit.start),
+        )
+        for hit in doc.best("body_term")
+    ]
+
+
+def _condition_of(hit: Hit, joint: bool) -> AcuteCondition:
+    kind = LEXICON.section("condition_word")[hit.key]["class"]
+    if kind == "strain" or (kind in ("pain", "tight") and joint):
+        return AcuteCondition.MINOR_STRAIN
+    if kind == "fatigue":
+        return AcuteCondition.FATIGUE
+    return AcuteCondition.SORENESS
+
+
+def _negated(doc: Document, hit: Hit, negations: list[Hit]) -> bool:
+    for neg in negations:
+        if doc.clause(neg.start) != doc.clause(hit.start):
+            continue
+        if 0 <= hit.start - neg.end <= 2 and neg.lang != "ko":
+            return True
+        if neg.lang == "ko" and 0 <= neg.start - hit.end <= 2:
+            return True
+    return False
+
+
+def _targets(mentions: list[BodyMention], hit: Hit, doc: Document) -> list[BodyMention]:
+    clause = [m for m in mentions if m.clause == doc.clause(hit.start)]
+    if clause:
+        return clause
+    sentence = [m for m in mentions if m.sentence == doc.sentence(hit.start)]
+    if sentence:
+        nearest = min(sentence, key=lambda m: abs(m.position - hit.start))
+        return [nearest]
+    return []
+
+
+def _is_joint(mention: BodyMention | None) -> bool:
+    if mention is None:
+        return False
+    return bool(LEXICON.section("body_term")[mention.term].get("joint"))
+
+
+def _dated_sentences(doc: Document, time: TimeFacts) -> set[int]:
+    dated = {r.sentence for r in time.relative if r.offset in (0, -1)}
+    dated |= {d.sentence for d in time.days if d.reference}
+    dated |= {doc.sentence(h.start) for h in doc.best("acute_cue")}
+    return dated
+
+
+def _movement_facts(doc: Document, hits: Sequence[Hit]) -> tuple[list[Pattern], list[str], bool]:
+    patterns: list[Pattern] = []
+    exercises: list[str] = []
+    overhead = False
+    section = LEXICON.section("movement")
+    for hit in hits:
+        meta = section[hit.key]
+        for name in meta.get("patterns") or ():
+            if Pattern(name) not in patterns:
+                patterns.append(Pattern(name))
+        exercises.extend(e for e in meta.get("exercises") or () if e not in exercises)
+        overhead = overhead or bool(meta.get("overhead"))
+    return patterns, exercises, overhead
+
+
+def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan] = (),
+               event_present: bool = False) -> BodyFacts:
+    mentions = _mentions(doc)
+    conditions = doc.best("condition_word")
+    negations = doc.best("condition_negation")
+    busy_clauses = {doc.clause(h.start) for h in doc.best("busy_cue")}
+    gear_clauses = {doc.clause(h.start) for h in doc.best("gear_item")}
+    protect_sentences = (
+        {doc.sentence(h.start) for h in doc.best("protect_cue")} if event_present else set()
+    )
+    resolution_clauses = {doc.clause(h.start) for h in doc.best("resolution_cue")}
+    strong_chronic = {doc.sentence(h.start) for h in doc.best("chronic_cue") if h.key == "strong"}
+    conditional = {doc.sentence(h.start) for h in doc.best("chronic_cue") if h.key != "strong"}
+    dated = _dated_sentences(doc, time)
+    movements = doc.best("movement")
+    heavy_clauses = {doc.clause(h.start) for h in doc.best("heavy")}
+
+    reports: dict[tuple[BodyPart, bool], ConditionReport] = {}
+    resolved: list[Resolution] = []
+    for hit in conditions:
+        clause, sentence = doc.clause(hit.start), doc.sentence(hit.start)
+        if sentence in protect_sentences:
+            continue
+        if clause in busy_clauses and clause in gear_clauses:
+            continue  # "הספסל תפוס": the bench is taken, not a tight back
+        targets = _targets(mentions, hit, doc)
+        if clause in resolution_clauses:
+            parts = [(p, m) for m in targets for p in m.parts] or [(None, None)]
+            for part, mention in parts:
+                resolved.append(Resolution(body_part=part,
+                                           condition=_condition_of(hit, _is_joint(mention))))
+            continue
+        if _negated(doc, hit, negations):
+            continue
+        chronic = sentence in strong_chronic or (sentence in conditional and sentence not in dated)
+        clause_exercises = tuple(e.slug for e in exercises if doc.clause(e.start) == clause)
+        clause_moves = [m for m in movements if doc.clause(m.start) == clause]
+        patterns, move_exercises, _ = _movement_facts(doc, clause_moves)
+        triggers = tuple(dict.fromkeys(clause_exercises + tuple(move_exercises))) if chronic else ()
+        for mention in targets or [None]:
+            condition = _condition_of(hit, _is_joint(mention))
+            parts = mention.parts if mention else (BodyPart.WHOLE_BODY,)
+            for part in parts:
+                key = (part, chronic)
+                previous = reports.get(key)
+                if previous and _SEVERITY[previous.condition] >= _SEVERITY[condition]:
+                    continue
+                reports[key] = ConditionReport(
+                    body_part=part,
+                    condition=condition,
+                    side=mention.side if mention else None,
+                    chronic=chronic,
+                    trigger_exercises=triggers,
+                    trigger_patterns=tuple(patterns) if chronic else (),
+                    heavy_only=chronic and clause in heavy_clauses,
+                )
+    # "I have a bad knee", "old shoulder injury": lasting, even with no condition word.
+    condition_clauses = {doc.clause(h.start) for h in conditions}
+    for mention in mentions:
+        if mention.sentence in strong_chronic and mention.clause not in condition_clauses \
+                and mention.clause not in resolution_clauses \
+                and mention.sentence not in protect_sentences:
+            for part in mention.parts:
+                reports.setdefault((part, True), ConditionReport(
+                    body_part=part, condition=AcuteCondition.MINOR_STRAIN, side=mention.side,
+                    chronic=True,
+                ))
+    # "My shoulder is 100% fine now": a resolution with no condition word.
+    for mention in mentions:
+        if mention.clause in resolution_clauses and not any(
+            r.body_part in mention.parts for r in resolved
+        ):
+            resolved.extend(Resolution(body_part=p) for p in mention.parts)
+
+    protect: list[BodyPart] = []
+    for mention in mentions:
+        if mention.sentence in protect_sentences:
+            protect.extend(p for p in mention.parts if p not in protect)
+
+    return BodyFacts(
+        mentions=tuple(mentions),
+        conditions=tuple(reports.values()),
+        avoid=_avoid(doc, exercises, movements, heavy_clauses, resolution_clauses),
+        resolved=tuple(dict.fromkeys(resolved)),
+        protect=tuple(protect),
+    )
+
+
+def _avoid(doc: Document, exercises: Sequence[ExerciseSpan], movements: list[Hit],
+           heavy_clauses: set[int], resolution_clauses: set[int]) -> AvoidFacts:
+    avoid_clauses = {doc.clause(h.start) for h in doc.best("avoid_cue")} - resolution_clauses
+    if not avoid_clauses:
+        return AvoidFacts()
+    moves = [m for m in movements if doc.clause(m.start) in avoid_clauses]
+    patterns, move_exercises, overhead = _movement_facts(doc, moves)
+    named = [e.slug for e in exercises if doc.clause(e.start) in avoid_clauses]
+    slugs = tuple(dict.fromkeys(named + move_exercises))
+    return AvoidFacts(
+        patterns=tuple(patterns),
+        exercises=slugs,
+        overhead=overhead,
+        heavy_only=bool(avoid_clauses & heavy_clauses) and bool(patterns or slugs or overhead),
+    )
+
+
+def body_facts(text: str, today: object = None, event_present: bool = False) -> BodyFacts:
+    import datetime as dt
+
+    from fitcoach.brain.providers.embedded.nlu.time import parse_time
+
+    doc = Document.of(text)
+    day = today if isinstance(today, dt.date) else dt.date(2026, 9, 14)
+    return parse_body(doc, parse_time(doc, day), (), event_present)

@@ -1,0 +1,93 @@
+"""A message prepared once for every analyser: normalised text, tokens and lexicon hits.
+
+Each analyser reads a `Document` rather than the raw string, so the message is normalised,
+tokenised and scanned against the lexicons exactly once per turn.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit, best_hits
+from fitcoach.brain.providers.embedded.nlu.text import Token, normalize
+
+MAX_MESSAGE_CHARS = 4000
+
+
+@dataclass
+class Document:
+    text: str
+    normalized: str
+    tokens: list[Token]
+    hits: list[Hit]
+    _best_cache: dict[tuple[str, ...], list[Hit]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, text: str) -> Document:
+        normalized = normalize(text[:MAX_MESSAGE_CHARS])
+        tokens = LEXICON.tokenize(normalized)
+        return cls(text, normalized, tokens, LEXICON.scan(tokens))
+
+    def best(self, *sections: str) -> list[Hit]:
+        """Non-overlapping hits of these sections (longest first), in text order."""
+        cached = self._best_cache.get(sections)
+        if cached is None:
+            cached = best_hits(self.hits, *sections)
+            self._best_cache[sections] = cached
+        return cached
+
+    def has(self, *sections: str) -> bool:
+        return bool(self.best(*sections))
+
+    def keys(self, *sections: str) -> set[str]:
+        return {hit.key for hit in self.best(*sections)}
+
+    @cached_property
+    def hits_at(self) -> dict[int, list[Hit]]:
+        """Token index → every hit starting there."""
+        table: dict[int, list[Hit]] = defaultdict(list)
+        for hit in self.hits:
+            table[hit.start].append(hit)
+        return table
+
+    def hit_at(self, index: int, *sections: str) -> Hit | None:
+        """The longest hit of these sections starting at token `index`."""
+        wanted = [h for h in self.hits_at.get(index, ()) if h.section in sections]
+        return max(wanted, key=lambda h: h.size) if wanted else None
+
+    def hit_ending_at(self, end: int, *sections: str) -> Hit | None:
+        """The longest hit of these sections that ends right before token `end`."""
+        wanted = [h for h in self.hits if h.end == end and h.section in sections]
+        return max(wanted, key=lambda h: h.size) if wanted else None
+
+    def clause(self, index: int) -> int:
+        return self.tokens[index].clause if 0 <= index < len(self.tokens) else -1
+
+    def sentence(self, index: int) -> int:
+        return self.tokens[index].sentence if 0 <= index < len(self.tokens) else -1
+
+    def in_clause(self, hit: Hit, clause: int) -> bool:
+        return self.clause(hit.start) == clause
+
+    def span_text(self, start: int, end: int) -> str:
+        if start >= end or start >= len(self.tokens):
+            return ""
+        return self.normalized[self.tokens[start].start : self.tokens[end - 1].end]
+
+    def number_at(self, index: int) -> tuple[float, int] | None:
+        """The number written at token `index` (digits or a number word) and the index after it."""
+        if not 0 <= index < len(self.tokens):
+            return None
+        token = self.tokens[index]
+        if token.is_number:
+            try:
+                return float(token.text.replace(",", ".")), index + 1
+            except ValueError:  # pragma: no cover - the tokenizer only yields digits here
+                return None
+        hit = self.hit_at(index, "number")
+        if hit is None:
+            return None
+        value = LEXICON.section("number")[hit.key]["value"]
+        return float(value), hit.end

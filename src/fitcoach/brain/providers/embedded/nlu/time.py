@@ -1,0 +1,367 @@
+"""Days, dates, durations and weekly frequencies, resolved against the `today` it is given.
+
+Resolution rules (weeks start on Monday, DESIGN D4):
+- a bare weekday or "this X" is the next X on or after today ("Saturday" on a Saturday = today);
+- "el próximo X" / "X prossimo" / "X הבא" (the coming one) is the next X strictly after today;
+- "next X" / "다음 주 X" / "X of next week" is X in the following calendar week;
+- a weekday used as a reference to the past ("since Monday", "after Monday's session",
+  "last Monday") is the latest X on or before today, and is flagged `reference`: it names when
+  something happened, never the day to change;
+- "this week" / "next week" are Monday-Sunday spans; "the weekend" is the coming Saturday and
+  Sunday (the current one when today is on it).
+Short or ambiguous day forms ("sat", "mar", "שני", "월") count only inside a list or range of
+days or right after a day cue ("on sat", "בשני"), so "I sat down" names no day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit
+from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
+
+DayModifier = Literal["this", "upcoming", "next_week", "past"]
+WeekRef = Literal["this_week", "next_week", "weekend", "next_weekend"]
+
+_ARTICLES = frozenset({"the", "el", "la", "los", "las", "il", "lo", "i", "le", "ה", "on", "a"})
+_SEPARATOR_PUNCT = frozenset({",", "/", "&", "+", "-"})
+_HEBREW_DAY_PREFIXES = "בומל"
+MAX_SESSION_MINUTES = 300
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class DayMention(_Model):
+    weekday: Weekday
+    date: dt.date
+    reference: bool = False  # names when something happened, not a day to plan
+    modifier: DayModifier | None = None
+    position: int  # token index, so other analysers can tell which clause a day sits in
+    sentence: int
+
+
+class RelativeDay(_Model):
+    offset: int  # days from today: 0 today, 1 tomorrow, -1 yesterday
+    date: dt.date
+    position: int
+    sentence: int
+
+
+class TimeFacts(_Model):
+    """Everything about time in one message."""
+
+    days: tuple[DayMention, ...] = ()
+    relative: tuple[RelativeDay, ...] = ()
+    week: WeekRef | None = None
+    span: tuple[dt.date, dt.date] | None = None  # the week or weekend named, first to last day
+    moves: tuple[tuple[Weekday, Weekday], ...] = ()  # "move Monday to Thursday"
+    durations: tuple[int, ...] = ()  # minutes, in text order, the old values excluded
+    minutes: int | None = None  # the session length asked for
+    previous_minutes: int | None = None  # "instead of 45"
+    days_per_week: int | None = None
+    counts: tuple[int, ...] = ()  # every "N days" / "N times" seen
+
+    @property
+    def weekdays(self) -> tuple[Weekday, ...]:
+        """Days named as targets (references excluded), in order, without repeats."""
+        seen: list[Weekday] = []
+        for mention in self.days:
+            if not mention.reference and mention.weekday not in seen:
+                seen.append(mention.weekday)
+        return tuple(seen)
+
+    @property
+    def dates(self) -> tuple[dt.date, ...]:
+        return tuple(m.date for m in self.days if not m.reference)
+
+    @property
+    def mentions_today(self) -> bool:
+        return any(r.offset == 0 for r in self.relative)
+
+
+@dataclass
+class _RawDay:
+    weekday: Weekday
+    hit: Hit
+    strong: bool
+    accepted: bool = False
+
+
+def _weekday(hit: Hit) -> Weekday:
+    return WEEKDAYS[int(LEXICON.section(hit.section)[hit.key]["index"])]
+
+
+def _only_connectors(doc: Document, start: int, end: int) -> tuple[bool, bool]:
+    """Whether tokens[start:end] are only list/range separators, and whether one is a range."""
+    index = start
+    ranged = doc.normalized[doc.tokens[start - 1].end : doc.tokens[end].start].count("-") > 0 \
+        if 0 < start <= end < len(doc.tokens) else False
+    while index < end:
+        hit = doc.hit_at(index, "list_connector", "range_connector")
+        if hit is None:
+            if doc.tokens[index].text in _SEPARATOR_PUNCT:
+                index += 1
+                continue
+            return False, False
+        ranged = ranged or (hit.section == "range_connector" and hit.key == "to")
+        index = hit.end
+    return True, ranged
+
+
+def _has_cue_before(doc: Document, hit: Hit) -> bool:
+    token = doc.tokens[hit.start]
+    if token.script == "hebrew" and token.text[0] in _HEBREW_DAY_PREFIXES and len(token.keys) > 1:
+        return True
+    return doc.hit_ending_at(hit.start, "weekday_cue", "day_modifier") is not None
+
+
+def _modifier(doc: Document, hit: Hit) -> DayModifier | None:
+    before = hit.start
+    if before > 0 and doc.tokens[before - 1].text in _ARTICLES:
+        before -= 1
+    found = doc.hit_ending_at(before, "day_modifier") \
+        or doc.hit_ending_at(hit.start, "day_modifier")
+    after = doc.hit_at(hit.end, "day_modifier")
+    if after is None and hit.end < len(doc.tokens) and doc.tokens[hit.end].text in _ARTICLES:
+        after = doc.hit_at(hit.end + 1, "day_modifier")
+    if found is None and after is not None and after.key != "past":
+        found = after
+    if found is None:
+        # "since Monday", "after Monday's session", "dopo la sessione di lunedì"
+        for index in range(max(0, hit.start - 4), hit.start):
+            near = doc.hit_at(index, "day_modifier")
+            if near and near.key == "past" and doc.clause(index) == doc.clause(hit.start):
+                return "past"
+        if after is not None and after.key == "past":
+            return "past"
+        return None
+    return found.key  # type: ignore[return-value]
+
+
+def _resolve(weekday: Weekday, modifier: DayModifier | None, today: dt.date,
+             week: WeekRef | None) -> dt.date:
+    delta = (weekday.index - today.weekday()) % 7
+    if modifier == "past":
+        return today - dt.timedelta(days=(today.weekday() - weekday.index) % 7)
+    if modifier == "next_week" or (modifier is None and week == "next_week"):
+        monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=7)
+        return monday + dt.timedelta(days=weekday.index)
+    if modifier == "upcoming" and delta == 0:
+        delta = 7
+    return today + dt.timedelta(days=delta)
+
+
+Move = tuple[Weekday, Weekday]
+
+
+def _day_mentions(doc: Document, today: dt.date, week: WeekRef | None,
+                  move_positions: set[int]) -> tuple[list[DayMention], list[Move]]:
+    raw = [
+        _RawDay(_weekday(hit), hit, hit.section == "weekday")
+        for hit in doc.best("weekday", "weekday_short")
+    ]
+    # Chain neighbours separated only by list/range words; expand ranges.
+    chains: list[list[tuple[_RawDay, bool]]] = []
+    for index, day in enumerate(raw):
+        if index and doc.sentence(raw[index - 1].hit.start) == doc.sentence(day.hit.start):
+            linked, ranged = _only_connectors(doc, raw[index - 1].hit.end, day.hit.start)
+            if linked:
+                chains[-1].append((day, ranged))
+                continue
+        chains.append([(day, False)])
+    mentions: list[DayMention] = []
+    moves: list[tuple[Weekday, Weekday]] = []
+    for chain in chains:
+        days = [d for d, _ in chain]
+        strong = any(d.strong for d in days) or len(days) >= 2 or _has_cue_before(doc, days[0].hit)
+        if not strong:
+            continue
+        first = days[0]
+        modifier = _modifier(doc, first.hit)
+        is_move = (
+            len(days) == 2 and chain[1][1]
+            and any(p < first.hit.start and doc.clause(p) == doc.clause(first.hit.start)
+                    for p in move_positions)
+        )
+        if is_move:
+            moves.append((days[0].weekday, days[1].weekday))
+        for position, (day, ranged) in enumerate(chain):
+            own = _modifier(doc, day.hit) if position else modifier
+            mod = own if own is not None else (modifier if modifier == "past" else None)
+            if ranged and not is_move and position:
+                previous = mentions[-1].weekday
+                span = (day.weekday.index - previous.index) % 7
+                for step in range(1, span):
+                    between = WEEKDAYS[(previous.index + step) % 7]
+                    mentions.append(_mention(doc, between, day.hit, mod, today, week))
+            mentions.append(_mention(doc, day.weekday, day.hit, mod, today, week))
+    return mentions, moves
+
+
+def _mention(doc: Document, weekday: Weekday, hit: Hit, modifier: DayModifier | None,
+             today: dt.date, week: WeekRef | None) -> DayMention:
+    clause_week = week if _week_in_sentence(doc, hit) else None
+    return DayMention(
+        weekday=weekday,
+        date=_resolve(weekday, modifier, today, clause_week),
+        reference=modifier == "past",
+        modifier=modifier,
+        position=hit.start,
+        sentence=doc.sentence(hit.start),
+    )
+
+
+def _week_in_sentence(doc: Document, hit: Hit) -> bool:
+    return any(doc.sentence(w.start) == doc.sentence(hit.start) for w in doc.best("week_ref"))
+
+
+def _week_span(ref: WeekRef, today: dt.date) -> tuple[dt.date, dt.date]:
+    monday = today - dt.timedelta(days=today.weekday())
+    if ref == "this_week":
+        return today, monday + dt.timedelta(days=6)
+    if ref == "next_week":
+        return monday + dt.timedelta(days=7), monday + dt.timedelta(days=13)
+    saturday = monday + dt.timedelta(days=5)
+    if ref == "next_weekend":
+        saturday += dt.timedelta(days=7)
+    return max(saturday, today), saturday + dt.timedelta(days=1)
+
+
+def _is_previous(doc: Document, start: int, end: int) -> bool:
+    before = doc.hit_ending_at(start, "previous_marker")
+    if before is not None and before.key == "before":
+        return True
+    for index in (end, end + 1):
+        after = doc.hit_at(index, "previous_marker")
+        if after is not None and after.key == "after":
+            return True
+    return False
+
+
+def _durations(doc: Document) -> tuple[list[int], list[int]]:
+    """(current, previous) durations in minutes."""
+    current: list[tuple[int, int]] = []
+    previous: list[tuple[int, int]] = []
+    used: set[int] = set()
+    units = LEXICON.section("time_unit")
+    index = 0
+    while index < len(doc.tokens):
+        number = doc.number_at(index)
+        unit = doc.hit_at(number[1], "time_unit") if number else None
+        if number is None or unit is None or unit.key not in ("minute", "hour"):
+            index += 1
+            continue
+        minutes = number[0] * units[unit.key]["minutes"]
+        end = unit.end
+        if unit.key == "hour":
+            half = doc.hit_at(end, "half")
+            if half is not None:
+                minutes += 30
+                end = half.end
+            else:
+                extra = doc.number_at(end)
+                if extra is not None and extra[0] < 60:
+                    minutes += extra[0]
+                    end = extra[1]
+                    minute_unit = doc.hit_at(end, "time_unit")
+                    if minute_unit is not None and minute_unit.key == "minute":
+                        end = minute_unit.end
+        target = previous if _is_previous(doc, index, end) else current
+        if 0 < minutes <= MAX_SESSION_MINUTES:
+            target.append((index, round(minutes)))
+        used.update(range(index, end))
+        index = end
+    for hit in doc.best("duration_phrase"):
+        if used.isdisjoint(range(hit.start, hit.end)):
+            minutes = int(LEXICON.section("duration_phrase")[hit.key]["minutes"])
+            target = previous if _is_previous(doc, hit.start, hit.end) else current
+            target.append((hit.start, minutes))
+    # "30 minutes instead of 45": a bare number right after an "instead of" marker.
+    if current:
+        for marker in doc.best("previous_marker"):
+            if marker.key != "before":
+                continue
+            number = doc.number_at(marker.end)
+            if number and marker.end not in used and 5 <= number[0] <= MAX_SESSION_MINUTES \
+                    and doc.hit_at(number[1], "time_unit") is None:
+                previous.append((marker.end, int(number[0])))
+    return [m for _, m in sorted(current)], [m for _, m in sorted(previous)]
+
+
+def _near(doc: Document, position: int, sections: tuple[str, ...], before: int, after: int,
+          keys: tuple[str, ...] | None = None) -> bool:
+    clause = doc.clause(position)
+    for index in range(max(0, position - before), min(len(doc.tokens), position + after + 1)):
+        hit = doc.hit_at(index, *sections)
+        if hit and doc.clause(index) == clause and (keys is None or hit.key in keys):
+            return True
+    return False
+
+
+def _counts(doc: Document) -> tuple[list[int], int | None]:
+    counts: list[int] = []
+    per_week: int | None = None
+    found: list[tuple[int, int, str, int]] = []  # (start, value, unit, end)
+    for index in range(len(doc.tokens)):
+        number = doc.number_at(index)
+        if number is None:
+            continue
+        if index > 0 and doc.number_at(index - 1) is not None and doc.tokens[index - 1].is_word:
+            continue  # inside a multi-word number
+        unit = doc.hit_at(number[1], "time_unit")
+        if unit is not None and unit.key in ("day", "session"):
+            found.append((index, int(number[0]), unit.key, unit.end))
+    for hit in doc.best("count_word"):
+        meta = LEXICON.section("count_word")[hit.key]
+        found.append((hit.start, int(meta["value"]), str(meta["unit"]), hit.end))
+    for start, value, unit, end in sorted(found):
+        counts.append(value)
+        weekly = _near(doc, end, ("per_week",), 0, 3) or _near(doc, start, ("per_week",), 3, 0)
+        trained = _near(doc, start, ("training_verb",), 5, 4)
+        if 1 <= value <= 7 and (weekly or (unit == "day" and trained)):
+            per_week = value
+    return counts, per_week
+
+
+def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = None) -> TimeFacts:
+    """Time facts of a prepared message (`move_positions`: tokens of "move" verbs)."""
+    week_refs = doc.best("week_ref")
+    week: WeekRef | None = week_refs[-1].key if week_refs else None  # type: ignore[assignment]
+    days, moves = _day_mentions(doc, today, week, move_positions or set())
+    relative = [
+        RelativeDay(
+            offset=int(meta_offset),
+            date=today + dt.timedelta(days=int(meta_offset)),
+            position=hit.start,
+            sentence=doc.sentence(hit.start),
+        )
+        for hit in doc.best("relative_day", "duration_phrase", "time_unit")
+        if hit.section == "relative_day"
+        and (meta_offset := LEXICON.section("relative_day")[hit.key]["offset"]) is not None
+    ]
+    durations, previous = _durations(doc)
+    counts, per_week = _counts(doc)
+    return TimeFacts(
+        days=tuple(days),
+        relative=tuple(relative),
+        week=week,
+        span=_week_span(week, today) if week else None,
+        moves=tuple(moves),
+        durations=tuple(durations),
+        minutes=durations[0] if durations else None,
+        previous_minutes=previous[0] if previous else None,
+        days_per_week=per_week,
+        counts=tuple(counts),
+    )
+
+
+def time_facts(text: str, today: dt.date) -> TimeFacts:
+    """Convenience for one string (tests, tools)."""
+    return parse_time(Document.of(text), today)
