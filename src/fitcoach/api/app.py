@@ -1,0 +1,63 @@
+"""The FastAPI application: routers per domain, error shape, limits, and the web client.
+
+`create_app(settings)` builds an app over its own `Database`; `app_from_environment` is the
+factory `fitcoach serve` hands to uvicorn. Migrations are not run here: `fitcoach serve` and
+`fitcoach db upgrade` run them once, before any worker starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+import fitcoach
+from fitcoach.api import health
+from fitcoach.api.body_limit import BodySizeLimit
+from fitcoach.api.coach import endpoints as coach
+from fitcoach.api.errors import install_error_handlers
+from fitcoach.api.exercises import endpoints as exercises
+from fitcoach.api.memory import endpoints as memory
+from fitcoach.api.plans import endpoints as plans
+from fitcoach.api.records import endpoints as records
+from fitcoach.api.users import endpoints as users
+from fitcoach.api.web import mount_web_client
+from fitcoach.api.workouts import endpoints as workouts
+from fitcoach.settings import Settings, get_settings
+from fitcoach.store.database import Database
+
+ROUTERS = (health.router, users.router, coach.router, plans.router, memory.router,
+           workouts.router, records.router, exercises.router)
+
+
+def create_app(settings: Settings | None = None, database: Database | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    database = database or Database(settings.db, pool_size=settings.db_pool_size,
+                                    max_overflow=settings.db_max_overflow)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        database.dispose()
+
+    app = FastAPI(title="fitcoach", version=fitcoach.__version__, lifespan=lifespan,
+                  description="An AI personal trainer: chat, staged plans, memory, logs.")
+    app.state.settings = settings
+    app.state.database = database
+    install_error_handlers(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    if settings.cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
+                           allow_methods=["GET", "POST", "DELETE"],
+                           allow_headers=["Authorization", "Content-Type"])
+    mount_web_client(app)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The uvicorn factory: settings from `FITCOACH_*`."""
+    return create_app(get_settings())

@@ -1,0 +1,28 @@
+"""Bearer tokens: minted once, shown once, stored only as their sha256."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+TOKEN_PREFIX = "fct_"
+
+
+def new_token() -> str:
+    # 32 random bytes: guessing is hopeless, so a fast hash (no salt, no stretching) is enough.
+    return TOKEN_PREFIX + secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, or None."""
+    if not authorization:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or " " in token:
+        return None
+    return token

@@ -1,0 +1,1 @@
+"""The chat turn and the staged proposals it produces (accept, reject)."""

@@ -1,0 +1,131 @@
+"""One chat turn over HTTP: snapshot, think, then persist in one locked transaction.
+
+1. Load the caller's snapshot (live memory, this week's plan and its version, the last chat
+   lines) in a read transaction.
+2. Run the turn pipeline outside any write transaction: a brain may take seconds, and no
+   lock or connection is held meanwhile (its log reader opens short reads of its own).
+3. In one write transaction that locks the user: reload the live memory, re-apply the
+   turn's mutations to it (`memory.apply.apply_mutations`, all or nothing), store the staged
+   proposal (superseding older pending ones) and both chat lines.
+If another turn of the same user changed the memory in between so that the mutations no
+longer apply, the whole turn runs once more on a fresh snapshot; a second conflict answers
+409 and nothing of the turn is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import inspect
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from fitcoach.api.coach.repository import ChatRepository, ProposalRepository
+from fitcoach.api.coach.schemas import ChatRequest
+from fitcoach.api.dependencies import TurnRunner
+from fitcoach.api.errors import MemoryConflict
+from fitcoach.api.ids import new_memory_id, new_proposal_id
+from fitcoach.api.memory.repository import MemoryRepository
+from fitcoach.api.plans.service import current_plan
+from fitcoach.brain.contract import ChatTurnResult, ProposalType
+from fitcoach.brain.ports import (
+    ChatRole,
+    PlanState,
+    RouteContext,
+    TurnInput,
+    TurnOutcome,
+    UserSettings,
+)
+from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
+from fitcoach.store.database import Database
+from fitcoach.store.log_reader import SqlLogReader
+
+HISTORY_LINES = 10
+TURN_ATTEMPTS = 2
+
+
+def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
+              now: dt.datetime) -> TurnInput:
+    user_id = caller.user_id
+    with database.read() as session:
+        memory = MemoryRepository(session).live(user_id, now)
+        plan = current_plan(session, user_id, caller.timezone, now)
+        history = ChatRepository(session).recent(user_id, HISTORY_LINES)
+    return TurnInput(
+        message=request.message,
+        route=RouteContext(active_tab=request.active_tab, selected_day=request.selected_day),
+        now=now, settings=caller, memory=tuple(memory),
+        plan=PlanState(plan=plan.plan, version=plan.version) if plan else PlanState(),
+        history=tuple(history))
+
+
+def _meta(outcome: TurnOutcome, memory: MutationOutcome, attempt: int) -> dict[str, Any] | None:
+    meta = {**(outcome.result.meta or {}), **outcome.meta}
+    if memory.dropped:
+        meta["memory_dropped"] = [{"index": d.index, "reason": d.reason,
+                                   "duplicate_of": d.duplicate_of} for d in memory.dropped]
+    if attempt > 1:
+        meta["attempts"] = attempt
+    return meta or None
+
+
+def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
+                 outcome: TurnOutcome, attempt: int) -> ChatTurnResult:
+    """Write the turn's effects under the user's lock; raises MemoryMutationError (and
+    writes nothing) when the mutations no longer apply to the memory as it now is."""
+    user_id, now, result = caller.user_id, turn.now, outcome.result
+    with database.write(lock_user=user_id) as session:
+        memory_repository = MemoryRepository(session)
+        memory = apply_mutations(memory_repository.live(user_id, now), result.memory_mutations,
+                                 now, new_memory_id, tz=caller.timezone)
+        memory_repository.save_outcome(user_id, memory, source="chat", now=now)
+
+        proposal = result.proposal
+        if proposal.type is not ProposalType.NONE:
+            proposal = proposal.model_copy(update={"id": new_proposal_id()})
+            proposals = ProposalRepository(session)
+            proposals.supersede_pending(user_id, now)
+            base_version = (outcome.base_plan_version if outcome.base_plan_version is not None
+                            else turn.plan.version)
+            proposals.add(user_id, proposal, base_version, now)
+
+        chat = ChatRepository(session)
+        chat.add(user_id, ChatRole.USER, turn.message, now)
+        chat.add(user_id, ChatRole.COACH, result.message, now, proposal_id=proposal.id)
+    return result.model_copy(update={"proposal": proposal,
+                                     "memory_mutations": list(memory.applied),
+                                     "meta": _meta(outcome, memory, attempt)})
+
+
+async def _think(run_turn: TurnRunner, turn: TurnInput, brain: Any,
+                 reader: SqlLogReader) -> TurnOutcome:
+    if inspect.iscoroutinefunction(run_turn):
+        return await run_turn(turn, brain, reader)  # type: ignore[no-any-return]
+    outcome = await run_in_threadpool(run_turn, turn, brain, reader)
+    if inspect.isawaitable(outcome):
+        outcome = await outcome
+    return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Coach:
+    database: Database
+    brain: Any
+    run_turn: TurnRunner
+
+    async def chat(self, caller: UserSettings, request: ChatRequest,
+                   now: dt.datetime) -> ChatTurnResult:
+        conflict: MemoryMutationError | None = None
+        for attempt in range(1, TURN_ATTEMPTS + 1):
+            turn = await run_in_threadpool(load_turn, self.database, caller, request, now)
+            reader = SqlLogReader(self.database, caller.user_id, caller.timezone)
+            outcome = await _think(self.run_turn, turn, self.brain, reader)
+            try:
+                return await run_in_threadpool(persist_turn, self.database, caller, turn,
+                                               outcome, attempt)
+            except MemoryMutationError as error:
+                conflict = error
+        raise MemoryConflict(
+            f"the memory changed during this turn and the coach's update no longer applies "
+            f"({conflict}); nothing was saved, please send the message again")

@@ -1,0 +1,108 @@
+"""What endpoints receive: the database, the settings, *now*, the caller, the brain.
+
+Each is a FastAPI dependency, so tests can replace any of them (`app.dependency_overrides`):
+the e2e tests swap the turn runner and the brain for scripted fakes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Request
+
+from fitcoach.api.auth import bearer_token, hash_token
+from fitcoach.api.errors import InvalidClock, Unauthorized
+from fitcoach.api.users.repository import UserRepository
+from fitcoach.brain.ports import LogReader, TurnInput, TurnOutcome, UserSettings
+from fitcoach.settings import Settings
+from fitcoach.store.database import Database
+
+CLOCK_HEADER = "X-Fitcoach-Now"
+
+# `brain.pipeline.run_turn` is async; a plain function works too (tests use both).
+TurnRunner = Callable[[TurnInput, Any, LogReader], TurnOutcome | Awaitable[TurnOutcome]]
+
+
+def get_settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def get_database(request: Request) -> Database:
+    return request.app.state.database
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+DatabaseDep = Annotated[Database, Depends(get_database)]
+
+
+def parse_clock(value: str) -> dt.datetime:
+    try:
+        moment = dt.datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise InvalidClock(
+            f"{CLOCK_HEADER} must be an ISO-8601 timestamp, got {value!r}") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)  # the contract's timestamps are UTC
+    return moment.astimezone(dt.UTC)
+
+
+def get_now(
+    settings: SettingsDep,
+    x_fitcoach_now: Annotated[str | None, Header(include_in_schema=False)] = None,
+) -> dt.datetime:
+    """The request's *now*: the wall clock, or the test clock header when the server allows it."""
+    if settings.dev_clock and x_fitcoach_now is not None:
+        return parse_clock(x_fitcoach_now)
+    return dt.datetime.now(dt.UTC)
+
+
+NowDep = Annotated[dt.datetime, Depends(get_now)]
+
+
+def get_caller(
+    database: DatabaseDep,
+    authorization: Annotated[str | None, Header(include_in_schema=False)] = None,
+) -> UserSettings:
+    """The authenticated user, from `Authorization: Bearer <token>`; 401 otherwise."""
+    token = bearer_token(authorization)
+    if token is None:
+        raise Unauthorized("send Authorization: Bearer <token> (POST /api/users gives one)")
+    with database.read() as session:
+        caller = UserRepository(session).by_token_hash(hash_token(token))
+    if caller is None:
+        raise Unauthorized("the bearer token is not valid")
+    return caller
+
+
+CallerDep = Annotated[UserSettings, Depends(get_caller)]
+
+
+_brain_lock = threading.Lock()
+
+
+def get_brain(request: Request) -> Any:
+    """The configured brain, built once per app on first use (`FITCOACH_BRAIN`)."""
+    state = request.app.state
+    brain = getattr(state, "brain", None)
+    if brain is None:
+        with _brain_lock:
+            brain = getattr(state, "brain", None)
+            if brain is None:
+                # Imported here so the service starts (and its tests run) without a brain.
+                from fitcoach.brain.factory import build_brain
+
+                brain = state.brain = build_brain(state.settings)
+    return brain
+
+
+def get_turn_runner() -> TurnRunner:
+    from fitcoach.brain.pipeline import run_turn
+
+    return run_turn
+
+
+BrainDep = Annotated[Any, Depends(get_brain)]
+TurnRunnerDep = Annotated[TurnRunner, Depends(get_turn_runner)]

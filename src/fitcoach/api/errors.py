@@ -1,0 +1,148 @@
+"""Errors that know their HTTP status, and the one place that turns them into responses.
+
+Every failure leaves as `{"error": {"code": "...", "message": "..."}}`: our own errors, request
+validation, unknown routes, and anything unexpected (a 500 that never leaks internals).
+Raising one of these inside a write transaction also rolls it back: a failed request writes
+nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+logger = logging.getLogger("fitcoach.api")
+
+
+class FitcoachError(Exception):
+    status_code = 500
+    code = "internal_error"
+
+    def __init__(self, message: str, *, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.headers = headers
+
+
+class BadRequest(FitcoachError):
+    status_code = 400
+    code = "bad_request"
+
+
+class InvalidClock(BadRequest):
+    code = "invalid_clock"
+
+
+class Unauthorized(FitcoachError):
+    status_code = 401
+    code = "unauthorized"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, headers={"WWW-Authenticate": "Bearer"})
+
+
+class NotFound(FitcoachError):
+    status_code = 404
+    code = "not_found"
+
+
+class Conflict(FitcoachError):
+    status_code = 409
+    code = "conflict"
+
+
+class ProposalOutdated(Conflict):
+    code = "proposal_outdated"
+
+
+class ProposalSuperseded(Conflict):
+    code = "proposal_superseded"
+
+
+class ProposalRejected(Conflict):
+    code = "proposal_rejected"
+
+
+class ProposalAccepted(Conflict):
+    code = "proposal_accepted"
+
+
+class NoPlanToEdit(Conflict):
+    code = "no_plan"
+
+
+class IdempotencyKeyReused(Conflict):
+    code = "idempotency_key_reused"
+
+
+class MemoryConflict(Conflict):
+    code = "memory_conflict"
+
+
+class PayloadTooLarge(FitcoachError):
+    status_code = 413
+    code = "payload_too_large"
+
+
+class InvalidInput(FitcoachError):
+    """Well-formed JSON that breaks a rule only the service can check (needs *now*, say)."""
+
+    status_code = 422
+    code = "validation_error"
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+def _describe_validation(error: RequestValidationError) -> tuple[int, str, str]:
+    details = list(error.errors())
+    if any(detail.get("type") == "json_invalid" for detail in details):
+        return 400, "malformed_json", "the request body is not valid JSON"
+    parts = []
+    for detail in details[:5]:
+        where = ".".join(str(p) for p in detail.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {detail.get('msg', 'invalid')}")
+    more = f" (and {len(details) - 5} more)" if len(details) > 5 else ""
+    return 422, "validation_error", "; ".join(parts) + more
+
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    429: "rate_limited",
+}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(FitcoachError)
+    async def _ours(_request: Request, error: FitcoachError) -> JSONResponse:
+        return JSONResponse(error_body(error.code, error.message), status_code=error.status_code,
+                            headers=error.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        status, code, message = _describe_validation(error)
+        return JSONResponse(error_body(code, message), status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(error.status_code, "http_error")
+        message = error.detail if isinstance(error.detail, str) else code.replace("_", " ")
+        return JSONResponse(error_body(code, message), status_code=error.status_code,
+                            headers=getattr(error, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, error: Exception) -> JSONResponse:
+        logger.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse(error_body("internal_error", "something went wrong on our side"),
+                            status_code=500)

@@ -1,0 +1,1 @@
+"""The exercise encyclopedia, read-only."""

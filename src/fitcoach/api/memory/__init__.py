@@ -1,0 +1,1 @@
+"""The user's view and control of what the coach remembers."""

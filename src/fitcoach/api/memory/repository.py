@@ -1,0 +1,91 @@
+"""Memory items and the audit of every mutation applied to them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from fitcoach.memory.apply import MutationOutcome
+from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, Tier, parse_entry
+from fitcoach.store.models import MemoryAuditRow, MemoryItemRow
+
+
+def to_item(row: MemoryItemRow) -> MemoryItem:
+    tier = Tier(row.tier)
+    return MemoryItem(memory_id=row.id, tier=tier, entry=parse_entry(tier, row.entry),
+                      created_at=row.created_at, updated_at=row.updated_at,
+                      invalidated_at=row.invalidated_at,
+                      invalidation_reason=row.invalidation_reason)
+
+
+def _copy_into(row: MemoryItemRow, item: MemoryItem) -> None:
+    row.tier = item.tier.value
+    row.entry = item.entry.model_dump(mode="json", exclude_none=True)
+    row.created_at = item.created_at
+    row.updated_at = item.updated_at
+    row.invalidated_at = item.invalidated_at
+    row.invalidation_reason = item.invalidation_reason
+    row.expires_at = item.expires_at
+
+
+class MemoryRepository:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def _ordered(self, *conditions: object) -> list[MemoryItem]:
+        rows = self.session.scalars(
+            select(MemoryItemRow).where(*conditions)  # type: ignore[arg-type]
+            .order_by(MemoryItemRow.created_at, MemoryItemRow.id))
+        return [to_item(row) for row in rows]
+
+    def live(self, user_id: str, now: dt.datetime) -> list[MemoryItem]:
+        """Not invalidated and not expired (an item lives while now <= expires_at)."""
+        return self._ordered(
+            MemoryItemRow.user_id == user_id,
+            MemoryItemRow.invalidated_at.is_(None),
+            or_(MemoryItemRow.expires_at.is_(None), MemoryItemRow.expires_at >= now))
+
+    def everything(self, user_id: str) -> list[MemoryItem]:
+        return self._ordered(MemoryItemRow.user_id == user_id)
+
+    def get(self, user_id: str, memory_id: str) -> MemoryItem | None:
+        row = self.session.get(MemoryItemRow, memory_id)
+        return None if row is None or row.user_id != user_id else to_item(row)
+
+    def _write(self, user_id: str, item: MemoryItem) -> None:
+        row = self.session.get(MemoryItemRow, item.memory_id)
+        if row is None:
+            row = MemoryItemRow(id=item.memory_id, user_id=user_id)
+            self.session.add(row)
+        elif row.user_id != user_id:
+            raise ValueError(f"{item.memory_id} does not belong to {user_id}")
+        _copy_into(row, item)
+
+    def _audit(self, user_id: str, mutations: Iterable[MemoryMutation], source: str,
+               now: dt.datetime) -> None:
+        self.session.add_all(
+            MemoryAuditRow(user_id=user_id, memory_id=m.memory_id or "",
+                           operation=m.operation.value, tier=m.target_tier.value,
+                           entry=m.entry, reason=m.reason, source=source, applied_at=now)
+            for m in mutations)
+
+    def save_outcome(self, user_id: str, outcome: MutationOutcome, source: str,
+                     now: dt.datetime) -> None:
+        """Write every item a batch changed, in its final state, and audit each mutation."""
+        changed: dict[str, MemoryItem] = {}
+        for item in (*outcome.created, *outcome.updated, *outcome.invalidated):
+            changed[item.memory_id] = item  # one final state per item
+        for item in changed.values():
+            self._write(user_id, item)
+        self._audit(user_id, outcome.applied, source, now)
+
+    def invalidate(self, user_id: str, item: MemoryItem, reason: str, source: str,
+                   now: dt.datetime) -> None:
+        self._write(user_id, item.model_copy(
+            update={"invalidated_at": now, "invalidation_reason": reason}))
+        self._audit(user_id, [MemoryMutation(operation=Operation.DELETE, target_tier=item.tier,
+                                             memory_id=item.memory_id, reason=reason)],
+                    source, now)

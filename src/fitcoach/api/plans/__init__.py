@@ -1,0 +1,1 @@
+"""Accepted plan versions and the plan of the current week."""

@@ -1,0 +1,29 @@
+"""GET /api/plans/current."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+
+from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
+from fitcoach.api.errors import NotFound
+from fitcoach.api.plans.service import current_plan
+from fitcoach.programming.plan import WeeklyPlan
+
+router = APIRouter(prefix="/api/plans", tags=["plans"])
+
+PLAN_VERSION_HEADER = "X-Fitcoach-Plan-Version"
+
+@router.get("/current", response_model=WeeklyPlan,
+            responses={404: {"description": "the user has never accepted a plan"}})
+def read_current_plan(caller: CallerDep, database: DatabaseDep, now: NowDep,
+                      response: Response) -> WeeklyPlan:
+    """The plan of the caller's current week (their time zone), completed days marked.
+
+    The plan's version is in the `X-Fitcoach-Plan-Version` header.
+    """
+    with database.read() as session:
+        current = current_plan(session, caller.user_id, caller.timezone, now)
+    if current is None:
+        raise NotFound("no plan yet: accept a proposal from the coach first")
+    response.headers[PLAN_VERSION_HEADER] = str(current.version)
+    return current.plan

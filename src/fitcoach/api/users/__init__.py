@@ -1,0 +1,1 @@
+"""Sign-up and the caller's own settings."""

@@ -1,0 +1,43 @@
+"""Users and their token hashes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from fitcoach.brain.ports import Locale, UserSettings
+from fitcoach.catalog.vocabulary import Unit
+from fitcoach.store.models import ApiToken, User
+
+
+def _settings(user: User) -> UserSettings:
+    return UserSettings(user_id=user.id, display_name=user.display_name,
+                        locale=Locale(user.locale), units=Unit(user.units),
+                        timezone=user.timezone)
+
+
+class UserRepository:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def add(self, settings: UserSettings, token_hash: str, now: dt.datetime) -> None:
+        self.session.add(User(id=settings.user_id, display_name=settings.display_name,
+                              locale=settings.locale.value, units=settings.units.value,
+                              timezone=settings.timezone, created_at=now))
+        # Flushed first: the token row's foreign key needs the user row.
+        self.session.flush()
+        self.session.add(ApiToken(token_hash=token_hash, user_id=settings.user_id,
+                                  created_at=now))
+
+    def by_token_hash(self, token_hash: str) -> UserSettings | None:
+        user = self.session.scalars(
+            select(User).join(ApiToken, ApiToken.user_id == User.id)
+            .where(ApiToken.token_hash == token_hash)
+        ).one_or_none()
+        return None if user is None else _settings(user)
+
+    def get(self, user_id: str) -> UserSettings | None:
+        user = self.session.get(User, user_id)
+        return None if user is None else _settings(user)

@@ -1,0 +1,47 @@
+"""Request and response bodies of the users domain."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, StringConstraints, field_validator
+
+from fitcoach.brain.ports import Locale
+from fitcoach.catalog.vocabulary import Unit
+
+
+def check_timezone(name: str) -> str:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{name!r} is not an IANA time zone such as 'Europe/Rome'") from None
+    return name
+
+
+class CreateUserRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    display_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
+                                                   max_length=100)]
+    locale: Locale = Locale.EN
+    units: Unit = Unit.LB
+    timezone: Annotated[str, StringConstraints(min_length=1, max_length=64)] = "UTC"
+
+    @field_validator("timezone")
+    @classmethod
+    def _iana(cls, value: str) -> str:
+        return check_timezone(value)
+
+
+class CreatedUser(BaseModel):
+    user_id: str
+    token: str
+
+
+class UserProfile(BaseModel):
+    user_id: str
+    display_name: str
+    locale: Locale
+    units: Unit
+    timezone: str

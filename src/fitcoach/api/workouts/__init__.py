@@ -1,0 +1,1 @@
+"""Logging finished workouts and reading them back."""

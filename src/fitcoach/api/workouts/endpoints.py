@@ -1,0 +1,35 @@
+"""POST /api/workouts/log and GET /api/workouts/logs."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, status
+
+from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
+from fitcoach.api.errors import InvalidInput
+from fitcoach.api.workouts import service
+from fitcoach.api.workouts.schemas import LogCreated, WorkoutLogRequest, WorkoutLogView
+from fitcoach.catalog import CATALOG
+
+router = APIRouter(prefix="/api/workouts", tags=["workouts"])
+
+
+@router.post("/log", status_code=status.HTTP_201_CREATED, response_model=LogCreated,
+             responses={409: {"description": "idempotency key reused for another workout"}})
+def log_workout(body: WorkoutLogRequest, caller: CallerDep, database: DatabaseDep,
+                now: NowDep) -> LogCreated:
+    """Record a finished workout. With an `idempotency_key`, a retry answers the first
+    log's id and records again and writes nothing. Marks the day completed on the plan and
+    returns the personal records it broke."""
+    return service.log_workout(database, caller, body, now)
+
+
+@router.get("/logs", response_model=list[WorkoutLogView])
+def read_logs(caller: CallerDep, database: DatabaseDep,
+              exercise: Annotated[str | None, Query(max_length=64)] = None,
+              limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[WorkoutLogView]:
+    """The caller's logs, newest first; `exercise` keeps those with sets of that slug."""
+    if exercise is not None and exercise not in CATALOG:
+        raise InvalidInput(f"unknown exercise {exercise!r}")
+    return service.recent_logs(database, caller.user_id, limit, exercise)

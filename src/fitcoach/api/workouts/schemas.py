@@ -1,0 +1,98 @@
+"""Logging a finished workout, and logs as they are read back."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
+
+from fitcoach.analytics.logs import MAX_REPS, MAX_WEIGHT_LBS, SetRecord
+from fitcoach.analytics.records import NewRecord
+from fitcoach.analytics.units import KG_PER_LB, kg_to_lbs
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.vocabulary import Weekday
+
+MAX_WEIGHT_KG = MAX_WEIGHT_LBS * KG_PER_LB
+MAX_SETS_PER_EXERCISE = 50
+MAX_EXERCISES_PER_LOG = 40
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+class LoggedSet(_Request):
+    """One set; the load in pounds or in kilograms (not both), none for bodyweight."""
+
+    weight_lbs: Annotated[float, Field(ge=0, le=MAX_WEIGHT_LBS)] | None = None
+    weight_kg: Annotated[float, Field(ge=0, le=MAX_WEIGHT_KG)] | None = None
+    reps: Annotated[int, Field(ge=0, le=MAX_REPS)]
+    rpe: Annotated[float, Field(ge=1, le=10)] | None = None
+
+    @model_validator(mode="after")
+    def _one_unit(self) -> LoggedSet:
+        if self.weight_lbs is not None and self.weight_kg is not None:
+            raise ValueError("give weight_lbs or weight_kg, not both")
+        return self
+
+    def as_record(self) -> SetRecord:
+        if self.weight_kg is not None:
+            pounds = min(kg_to_lbs(self.weight_kg), MAX_WEIGHT_LBS)  # 907.18474 kg is 2000 lb
+        else:
+            pounds = self.weight_lbs or 0.0
+        return SetRecord(weight_lbs=pounds, reps=self.reps, rpe=self.rpe)
+
+
+class LoggedExercise(_Request):
+    exercise_id: str
+    sets: Annotated[list[LoggedSet], Field(min_length=1, max_length=MAX_SETS_PER_EXERCISE)]
+
+    @field_validator("exercise_id")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        if value not in CATALOG:
+            raise ValueError(f"unknown exercise {value!r}: use a slug from GET /api/exercises")
+        return value
+
+
+class WorkoutLogRequest(_Request):
+    idempotency_key: Annotated[str, StringConstraints(min_length=1, max_length=128,
+                                                      pattern=r"^[\x21-\x7e]+$")] | None = None
+    completed_at: AwareDatetime | None = None  # default: now
+    day: Weekday | None = None  # default: the weekday of completed_at in the user's zone
+    exercises_logged: Annotated[list[LoggedExercise],
+                                Field(min_length=1, max_length=MAX_EXERCISES_PER_LOG)]
+
+
+class LogCreated(BaseModel):
+    log_id: str
+    new_prs: list[NewRecord]
+
+
+class SetView(BaseModel):
+    weight_lbs: float
+    reps: int
+    rpe: float | None
+
+
+class ExerciseView(BaseModel):
+    exercise_id: str
+    name: str
+    sets: list[SetView]
+
+
+class WorkoutLogView(BaseModel):
+    log_id: str
+    completed_at: dt.datetime
+    day: Weekday
+    exercises_logged: list[ExerciseView]
+    new_prs: list[NewRecord]

@@ -1,0 +1,113 @@
+"""Logging a workout: the log, its sets, the day it completes and the records it breaks, all
+in one transaction; a retry with the same idempotency key writes nothing and answers the same.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Sequence
+
+from fitcoach.analytics.logs import SetRecord
+from fitcoach.analytics.records import NewRecord, update_records
+from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput
+from fitcoach.api.ids import new_log_id
+from fitcoach.api.plans.repository import PlanRepository
+from fitcoach.api.plans.weeks import Completion, date_in_week, local_date
+from fitcoach.api.records.repository import RecordRepository
+from fitcoach.api.workouts.repository import WorkoutRepository, new_log_row
+from fitcoach.api.workouts.schemas import (
+    ExerciseView,
+    LogCreated,
+    SetView,
+    WorkoutLogRequest,
+    WorkoutLogView,
+)
+from fitcoach.brain.ports import UserSettings
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
+from fitcoach.programming.plan import week_start_of
+from fitcoach.store.database import Database
+
+MAX_FUTURE = dt.timedelta(days=1)
+
+
+def request_fingerprint(request: WorkoutLogRequest) -> str:
+    """The request as sent, canonically: a key reused for another workout is caught."""
+    body = request.model_dump(mode="json", exclude={"idempotency_key"})
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def _grouped(request: WorkoutLogRequest) -> list[tuple[str, list[SetRecord]]]:
+    """Exercises in logged order; one logged twice keeps both entries' sets, in order."""
+    grouped: dict[str, list[SetRecord]] = {}
+    for entry in request.exercises_logged:
+        grouped.setdefault(entry.exercise_id, []).extend(s.as_record() for s in entry.sets)
+    return list(grouped.items())
+
+
+def _top_set(sets: Sequence[SetRecord]) -> SetRecord | None:
+    lifted = [s for s in sets if s.reps >= 1]
+    return max(lifted, key=lambda s: (s.weight_lbs, s.reps)) if lifted else None
+
+
+def log_workout(database: Database, caller: UserSettings, request: WorkoutLogRequest,
+                now: dt.datetime) -> LogCreated:
+    completed_at = (request.completed_at or now).astimezone(dt.UTC)
+    if completed_at > now + MAX_FUTURE:
+        raise InvalidInput("completed_at is more than a day in the future")
+    day_of_log = local_date(completed_at, caller.timezone)
+    weekday = request.day or WEEKDAYS[day_of_log.weekday()]
+    plan_date = date_in_week(week_start_of(day_of_log), weekday)
+    fingerprint = request_fingerprint(request)
+    user_id = caller.user_id
+
+    with database.write(lock_user=user_id) as session:
+        workouts = WorkoutRepository(session)
+        if request.idempotency_key is not None:
+            earlier = workouts.by_key(user_id, request.idempotency_key)
+            if earlier is not None:
+                if earlier.request_hash != fingerprint:
+                    raise IdempotencyKeyReused(
+                        "this idempotency_key was already used for a different workout")
+                return LogCreated(log_id=earlier.id, new_prs=earlier.new_prs)
+        log = new_log_row(new_log_id(), user_id, request.idempotency_key, fingerprint,
+                          completed_at, weekday.value, day_of_log, now)
+        exercises = _grouped(request)
+        workouts.add(log, exercises)
+        PlanRepository(session).mark_completed(user_id, plan_date,
+                                               Completion(log.id, completed_at))
+        records = RecordRepository(session)
+        new_prs: list[NewRecord] = []
+        for exercise_id, sets in exercises:
+            update = update_records(records.get(user_id, exercise_id), exercise_id, sets,
+                                    log.id, completed_at)
+            records.save(user_id, update.records, _top_set(sets), completed_at, now)
+            new_prs.extend(update.new_prs)
+        log.new_prs = [record.model_dump(mode="json") for record in new_prs]
+        return LogCreated(log_id=log.id, new_prs=new_prs)
+
+
+def recent_logs(database: Database, user_id: str, limit: int,
+                exercise_id: str | None) -> list[WorkoutLogView]:
+    with database.read() as session:
+        repository = WorkoutRepository(session)
+        logs = repository.recent(user_id, limit, exercise_id)
+        sets = repository.sets_of([log.id for log in logs])
+    views = []
+    for log in logs:
+        exercises: dict[int, ExerciseView] = {}
+        for row in sets.get(log.id, []):
+            view = exercises.get(row["position"])
+            if view is None:
+                slug = row["exercise_id"]
+                known = CATALOG.find(slug)
+                view = exercises[row["position"]] = ExerciseView(
+                    exercise_id=slug, name=known.name if known else slug, sets=[])
+            view.sets.append(SetView(weight_lbs=row["weight_lbs"], reps=row["reps"],
+                                     rpe=row["rpe"]))
+        views.append(WorkoutLogView(log_id=log.id, completed_at=log.completed_at,
+                                    day=Weekday(log.day), exercises_logged=list(exercises.values()),
+                                    new_prs=log.new_prs))
+    return views

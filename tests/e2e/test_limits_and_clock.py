@@ -1,0 +1,87 @@
+"""Request size limits and the development clock header."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+
+from fastapi.testclient import TestClient
+
+from fitcoach.api.dependencies import CLOCK_HEADER
+from fitcoach.store.database import Database
+from tests.e2e.conftest import BODY_LIMIT, MONDAY, Api, build_app, row_counts, sign_up
+from tests.e2e.scripted import ScriptedTurns
+
+
+def test_a_declared_body_over_the_limit_is_413_and_writes_nothing(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api = new_user()
+    before = row_counts(database)
+    response = api.post("/api/coach/chat", {"message": "x" * (BODY_LIMIT + 10)})
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "payload_too_large"
+    assert row_counts(database) == before
+
+
+def test_a_streamed_body_over_the_limit_is_413(new_user: Callable[..., Api],
+                                               database: Database) -> None:
+    api = new_user()
+    before = row_counts(database)
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: sent chunked
+        yield b'{"message": "'
+        for _ in range(BODY_LIMIT // 1024 + 2):
+            yield b"y" * 1024
+        yield b'"}'
+
+    response = api.client.post("/api/coach/chat", content=chunks(),
+                               headers={**api.headers(), "Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "payload_too_large"
+    assert row_counts(database) == before
+
+
+def test_a_body_under_the_limit_passes(new_user: Callable[..., Api]) -> None:
+    assert new_user().chat("hello " + "z" * 3000)["message"] == "Hello."
+
+
+def test_the_clock_header_sets_now_when_the_dev_clock_is_on(
+        new_user: Callable[..., Api], turns: ScriptedTurns) -> None:
+    api = new_user()
+    later = MONDAY + dt.timedelta(days=40, hours=3)
+    api.chat("hello", now=later)
+    assert turns.seen[-1].now == later
+
+
+def test_a_clock_header_without_zone_is_utc(new_user: Callable[..., Api],
+                                            turns: ScriptedTurns) -> None:
+    api = new_user()
+    api.client.post("/api/coach/chat", json={"message": "hello"},
+                    headers={"Authorization": f"Bearer {api.token}",
+                             CLOCK_HEADER: "2026-10-01T08:30:00"})
+    assert turns.seen[-1].now == dt.datetime(2026, 10, 1, 8, 30, tzinfo=dt.UTC)
+
+
+def test_a_malformed_clock_header_is_400_and_writes_nothing(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api = new_user()
+    before = row_counts(database)
+    response = api.client.post("/api/coach/chat", json={"message": "remember: x"},
+                               headers={"Authorization": f"Bearer {api.token}",
+                                        CLOCK_HEADER: "next tuesday"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid_clock"
+    assert row_counts(database) == before
+
+
+def test_the_clock_header_is_ignored_without_the_dev_clock(database: Database) -> None:
+    turns = ScriptedTurns()
+    client = TestClient(build_app(database, turns, dev_clock=False))
+    api = sign_up(client)
+    before = dt.datetime.now(dt.UTC)
+    for value in ("2001-01-01T00:00:00Z", "garbage"):
+        response = client.post("/api/coach/chat", json={"message": "hello"},
+                               headers={"Authorization": f"Bearer {api.token}",
+                                        CLOCK_HEADER: value})
+        assert response.status_code == 200
+        assert turns.seen[-1].now >= before

@@ -1,0 +1,112 @@
+"""GET /api/plans/current: this week's plan, carried forward and with completions, on read."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from fitcoach.store.database import Database
+from tests.e2e.conftest import MONDAY, Api, one_set, row_counts
+
+WEDNESDAY = MONDAY + dt.timedelta(days=2)
+NEXT_WEEK = MONDAY + dt.timedelta(days=7)
+
+
+def test_no_plan_before_the_first_accept(new_user: Callable[..., Api]) -> None:
+    response = new_user().get("/api/plans/current")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_a_logged_workout_completes_its_day(new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.accepted_week()
+    logged = api.log(one_set(), now=WEDNESDAY).json()
+    plan = api.get("/api/plans/current", now=WEDNESDAY).json()
+    wednesday = plan["days"]["wednesday"]
+    assert wednesday["status"] == "completed"
+    assert wednesday["completed_log_id"] == logged["log_id"]
+    assert dt.datetime.fromisoformat(wednesday["completed_at"]) == WEDNESDAY
+    others = [d for name, d in plan["days"].items() if name != "wednesday"]
+    assert all(d["status"] == "scheduled" and d["completed_log_id"] is None for d in others)
+
+
+def test_the_day_field_chooses_the_day_to_complete(new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.accepted_week()
+    log_id = api.log(one_set(day="monday"), now=WEDNESDAY).json()["log_id"]
+    plan = api.get("/api/plans/current", now=WEDNESDAY).json()
+    assert plan["days"]["monday"]["completed_log_id"] == log_id
+    assert plan["days"]["wednesday"]["status"] == "scheduled"
+
+
+def test_logging_writes_no_plan_version_and_keeps_proposals_valid(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api = new_user()
+    api.accepted_week()
+    pending = api.chat("day friday Pump")["proposal"]["id"]
+    versions = row_counts(database)["plan_versions"]
+    assert api.log(one_set(), now=WEDNESDAY).status_code == 201
+    assert row_counts(database)["plan_versions"] == versions
+    accepted = api.accept(pending, now=WEDNESDAY)
+    assert accepted.status_code == 200
+    # The completion overlay survives the new version: it is keyed by date, not version.
+    assert accepted.json()["plan"]["days"]["wednesday"]["status"] == "completed"
+
+
+def test_last_weeks_plan_carries_forward_with_fresh_statuses(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api = new_user()
+    accepted = api.accepted_week()["plan"]
+    api.log(one_set(), now=WEDNESDAY)
+    before = row_counts(database)
+    response = api.get("/api/plans/current", now=NEXT_WEEK + dt.timedelta(days=1))
+    assert response.status_code == 200
+    plan = response.json()
+    assert row_counts(database) == before  # computed on read, nothing written
+    assert response.headers["X-Fitcoach-Plan-Version"] == "1"
+    assert plan["week_start_date"] == NEXT_WEEK.date().isoformat()
+    for name, day in plan["days"].items():
+        old = accepted["days"][name]
+        shifted = dt.date.fromisoformat(old["date"]) + dt.timedelta(days=7)
+        assert day["date"] == shifted.isoformat()
+        assert (day["status"], day["completed_log_id"], day["completed_at"]) == (
+            "scheduled", None, None)
+        assert day["blocks"] == old["blocks"]
+        assert day["title"] == old["title"]
+
+
+def test_a_day_edit_accepted_in_a_later_week_lands_on_that_weeks_plan(
+        new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.accepted_week()
+    later = NEXT_WEEK + dt.timedelta(days=14)
+    proposal = api.chat("day tuesday Mobility", now=later)["proposal"]
+    assert proposal["data"]["date"] == (later.date() + dt.timedelta(days=1)).isoformat()
+    body = api.accept(proposal["id"], now=later).json()
+    assert body["plan"]["week_start_date"] == later.date().isoformat()
+    assert body["plan"]["days"]["tuesday"]["title"] == "Mobility"
+    assert body["plan"]["days"]["monday"]["date"] == later.date().isoformat()
+
+
+def test_the_current_week_follows_the_users_time_zone(new_user: Callable[..., Api]) -> None:
+    # Sunday 20:00 UTC is already Monday morning in Auckland.
+    sunday_evening = MONDAY + dt.timedelta(days=6, hours=10)
+    auckland, utc = new_user(timezone="Pacific/Auckland"), new_user()
+    for api in (auckland, utc):
+        api.accepted_week(now=MONDAY)
+    auckland_plan = auckland.get("/api/plans/current", now=sunday_evening).json()
+    utc_plan = utc.get("/api/plans/current", now=sunday_evening).json()
+    assert auckland_plan["week_start_date"] == NEXT_WEEK.date().isoformat()
+    assert utc_plan["week_start_date"] == MONDAY.date().isoformat()
+
+
+def test_a_late_evening_log_completes_the_local_day(new_user: Callable[..., Api]) -> None:
+    api = new_user(timezone="America/Los_Angeles")
+    api.accepted_week(now=MONDAY)
+    # Thursday 02:00 UTC is Wednesday 19:00 in Los Angeles.
+    evening = MONDAY + dt.timedelta(days=2, hours=16)
+    log_id = api.log(one_set(), now=evening).json()["log_id"]
+    plan = api.get("/api/plans/current", now=evening).json()
+    assert plan["days"]["wednesday"]["completed_log_id"] == log_id
+    assert plan["days"]["thursday"]["status"] == "scheduled"
