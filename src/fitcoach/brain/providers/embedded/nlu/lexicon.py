@@ -12,7 +12,7 @@ to its phrases in the five languages side by side plus any metadata the analyser
 Phrase syntax, kept small on purpose:
 - words are separated by spaces and normalised like messages (case, accents, quotes);
 - `word*` matches any word starting with `word` (inflections: "tweak*" → tweaked, tweaking);
-- ` ... ` lets up to four words stand between two parts ("go ... easy on me").
+- ` ... ` lets up to six tokens stand between two parts ("go ... easy on me").
 Hebrew words also match with glued prefixes (ו/ה/ב/ל/מ/ש/כ); Korean words match with particles
 attached, because tokens are segmented against the Hangul vocabulary gathered here.
 
@@ -40,7 +40,7 @@ DATA_FILES = (
 )
 GAP = "\x00gap"
 END = "\x00end"
-MAX_GAP_WORDS = 4
+MAX_GAP_WORDS = 6
 
 
 @dataclass(frozen=True, slots=True)

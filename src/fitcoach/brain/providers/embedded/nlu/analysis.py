@@ -1,0 +1,98 @@
+"""`analyze`: one message → every fact the router and the composer need, in one frozen model.
+
+Pure: no I/O (lexicons were loaded at import), no clock (`today` is given), no randomness. The
+analysers run in dependency order on one prepared `Document`: quantities and exercises first
+(gear needs loads and exercise spans), time (needs the "move" verbs), gear, body (needs time and
+exercises), goals (needs body and time), events (needs body's protect list and time), then
+tone, cues and requests.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.brain.ports import ActiveTab, Locale
+from fitcoach.brain.providers.embedded.nlu.body import BodyFacts, ExerciseSpan, parse_body
+from fitcoach.brain.providers.embedded.nlu.cues import CueFacts, parse_cues
+from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.events import EventMention, parse_events
+from fitcoach.brain.providers.embedded.nlu.exercises import ExerciseFacts, parse_exercises
+from fitcoach.brain.providers.embedded.nlu.gear import GearFacts, parse_gear
+from fitcoach.brain.providers.embedded.nlu.goals import GoalFacts, parse_goals
+from fitcoach.brain.providers.embedded.nlu.language import LanguageFacts, detect_language
+from fitcoach.brain.providers.embedded.nlu.quantities import QuantityFacts, parse_quantities
+from fitcoach.brain.providers.embedded.nlu.requests import (
+    RequestFacts,
+    move_positions,
+    parse_requests,
+)
+from fitcoach.brain.providers.embedded.nlu.time import TimeFacts, parse_time
+from fitcoach.brain.providers.embedded.nlu.tone import ToneFacts, parse_tone
+from fitcoach.catalog.vocabulary import Weekday
+
+
+class MessageAnalysis(BaseModel):
+    """Everything understood about one message, with the route context it was read in."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    today: dt.date
+    locale: Locale
+    selected_day: Weekday | None = None
+    active_tab: ActiveTab = ActiveTab.COACH
+    language: LanguageFacts
+    time: TimeFacts
+    quantities: QuantityFacts
+    gear: GearFacts
+    body: BodyFacts
+    goals: GoalFacts
+    events: tuple[EventMention, ...] = ()
+    exercises: ExerciseFacts
+    tone: ToneFacts
+    cues: CueFacts
+    requests: RequestFacts
+    word_count: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return self.word_count == 0
+
+    @property
+    def today_weekday(self) -> Weekday:
+        return Weekday(self.today.strftime("%A").lower())
+
+
+def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday | None = None,
+            active_tab: ActiveTab = ActiveTab.COACH) -> MessageAnalysis:
+    doc = Document.of(text)
+    quantities = parse_quantities(doc)
+    exercises = parse_exercises(doc)
+    time = parse_time(doc, today, move_positions(doc))
+    spans = tuple(ExerciseSpan(slug=m.slug, start=m.start, end=m.end) for m in exercises.mentions)
+    gear = parse_gear(doc, quantities.loads, {i for s in spans for i in range(s.start, s.end)})
+    event_present = doc.has("event_kind")
+    body = parse_body(doc, time, spans, event_present)
+    goals = parse_goals(doc, time, body.mentions)
+    events = parse_events(doc, time, body.protect, today)
+    return MessageAnalysis(
+        text=text,
+        today=today,
+        locale=locale,
+        selected_day=selected_day,
+        active_tab=active_tab,
+        language=detect_language(doc, locale),
+        time=time,
+        quantities=quantities,
+        gear=gear,
+        body=body,
+        goals=goals,
+        events=events,
+        exercises=exercises,
+        tone=parse_tone(doc),
+        cues=parse_cues(doc),
+        requests=parse_requests(doc),
+        word_count=sum(1 for t in doc.tokens if t.is_word or t.is_number),
+    )

@@ -1,0 +1,102 @@
+"""Life events (Tier 3): what, when, whether it is travel, and what to keep fresh for it.
+
+An event word ("tournament", "torneo", "טורניר", "토너먼트", "trip", "vacanze") dates itself from
+the time words of its own sentence (else of the message): the days named (first to last), a
+relative day ("tomorrow"), or a week span ("next week", "the weekend"). "For N days" sets its
+length; trips without an end last their kind's default. The parts to protect come from the body
+analysis ("make sure my back, forearms and shoulders aren't fried").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit
+from fitcoach.brain.providers.embedded.nlu.time import TimeFacts
+from fitcoach.catalog.vocabulary import BodyPart
+
+MAX_EVENT_DAYS = 31
+
+
+class EventMention(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    kind: str  # event_kind key: tournament, race, trip, wedding…
+    name: str  # "golf tournament"
+    start: dt.date | None = None
+    end: dt.date | None = None
+    travel: bool = False
+    protect: tuple[BodyPart, ...] = ()
+
+    @property
+    def dated(self) -> bool:
+        return self.start is not None
+
+
+def _dates_in(time: TimeFacts, sentence: int | None) -> list[dt.date]:
+    dates = [d.date for d in time.days if not d.reference and
+             (sentence is None or d.sentence == sentence)]
+    dates += [r.date for r in time.relative if r.offset >= 0 and
+              (sentence is None or r.sentence == sentence)]
+    return sorted(dates)
+
+
+def _length(doc: Document, hit_sentence: int) -> int | None:
+    for marker in doc.best("event_length"):
+        if doc.sentence(marker.start) != hit_sentence:
+            continue
+        number = doc.number_at(marker.end)
+        unit = doc.hit_at(number[1], "time_unit") if number else None
+        if number and unit is not None and unit.key in ("day", "week"):
+            days = int(number[0]) * (7 if unit.key == "week" else 1)
+            if 1 <= days <= MAX_EVENT_DAYS:
+                return days
+    return None
+
+
+def _name(doc: Document, hit: Hit) -> str:
+    sports = [s for s in doc.best("sport") if doc.sentence(s.start) == doc.sentence(hit.start)
+              and abs(s.start - hit.start) <= 4]
+    kind = hit.key.replace("_", " ")
+    return f"{sports[0].key.replace('_', ' ')} {kind}" if sports else kind
+
+
+def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
+                 today: dt.date) -> tuple[EventMention, ...]:
+    events: list[EventMention] = []
+    section = LEXICON.section("event_kind")
+    seen_sentences: set[int] = set()
+    for hit in doc.best("event_kind"):
+        sentence = doc.sentence(hit.start)
+        if sentence in seen_sentences:
+            continue  # one event per sentence: "a golf tournament, a 36-hole match" is one
+        seen_sentences.add(sentence)
+        meta = section[hit.key]
+        dates = _dates_in(time, sentence) or _dates_in(time, None)
+        start = end = None
+        if dates:
+            start, end = dates[0], dates[-1]
+        elif time.span is not None:
+            start, end = time.span
+        length = _length(doc, sentence)
+        if start is not None and length:
+            end = start + dt.timedelta(days=length - 1)
+        elif start is not None and end == start and meta.get("days") and time.span is None \
+                and len(dates) == 1 and meta.get("travel"):
+            end = start + dt.timedelta(days=int(meta["days"]) - 1)
+        if start is not None and start < today:
+            start = today
+        if end is not None and start is not None and end < start:
+            end = start
+        events.append(EventMention(
+            kind=hit.key,
+            name=_name(doc, hit),
+            start=start,
+            end=end,
+            travel=bool(meta.get("travel")),
+            protect=protect,
+        ))
+    return tuple(events)

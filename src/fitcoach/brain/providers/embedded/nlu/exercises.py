@@ -1,0 +1,298 @@
+"""Exercise mentions → catalog slugs, fuzzy but never invented.
+
+Every alias of the catalog (`CATALOG.alias_index`, all five languages, plus slugs and names) is
+turned into a bag of *concept tokens*: words are normalised like messages, filler words
+("the", "con", "di", "עם", particles) are dropped, variants map onto one concept ("mancuernas",
+"manubri", "משקולות יד", "덤벨" → `db`; "rows" → `row`), Hebrew prefixes are stripped and Latin
+words misspelt by a letter or two are corrected against the alias vocabulary (difflib).
+
+A message is matched sentence by sentence: for each alias sharing a token with the sentence, the
+best window of the sentence is scored by the share of the alias's weight it covers (weights are
+inverse document frequencies over slugs, so "arnold" counts more than "press") minus a small
+penalty for foreign words inside the window. Word order is free. A mention is accepted only at
+`ACCEPT_SCORE` or above; overlapping mentions keep the one that covers more words. The result
+is always a slug of the catalog.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.text import HEBREW_PREFIX_LETTERS
+from fitcoach.catalog.registry import default_catalog
+
+ACCEPT_SCORE = 0.75
+INTRUDER_PENALTY = 0.08
+EXTRA_WINDOW = 2
+FUZZY_CUTOFF = 0.8
+
+Role = Literal["out", "in"]
+
+
+class ExerciseCandidate(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    slug: str
+    score: float
+
+
+class ExerciseMention(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    slug: str
+    score: float
+    start: int  # token span in the message
+    end: int
+    role: Role | None = None  # "out": the exercise to replace; "in": the one wanted instead
+
+
+class ExerciseFacts(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    mentions: tuple[ExerciseMention, ...] = ()
+    swap_requested: bool = False  # "instead of", "replace", "en lugar de", "대신"…
+
+    @property
+    def slugs(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(m.slug for m in self.mentions))
+
+    @property
+    def out(self) -> str | None:
+        return next((m.slug for m in self.mentions if m.role == "out"), None)
+
+    @property
+    def wanted(self) -> str | None:
+        return next((m.slug for m in self.mentions if m.role == "in"), None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Concept:
+    word: str
+    start: int  # token index range in the document
+    end: int
+    sentence: int
+
+
+def _hebrew_canonical(word: str) -> str:
+    """Strip up to two glued prefixes, consistently on both sides (aliases and messages)."""
+    for _ in range(2):
+        if len(word) > 3 and word[0] in HEBREW_PREFIX_LETTERS:
+            word = word[1:]
+    return word
+
+
+def _plain_stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _concepts(doc: Document, fuzzy: bool) -> list[_Concept]:
+    concepts: list[_Concept] = []
+    synonyms = {h.start: h for h in doc.best("ex_synonym", "ex_stopword")}
+    # Words some lexicon knows ("panchina", "occupata") are not misspelt exercise words.
+    known = {i for h in doc.hits for i in range(h.start, h.end)} if fuzzy else set()
+    index = 0
+    while index < len(doc.tokens):
+        hit = synonyms.get(index)
+        token = doc.tokens[index]
+        if hit is not None:
+            if hit.section == "ex_synonym":
+                concepts.append(_Concept(hit.key, hit.start, hit.end, token.sentence))
+            index = hit.end
+            continue
+        index += 1
+        if not token.is_word and not token.is_number:
+            continue
+        word = token.text
+        if token.script == "hebrew":
+            word = _hebrew_canonical(word)
+        elif token.script == "latin":
+            word = _plain_stem(word)
+            if fuzzy and word not in _INDEX.vocabulary and index - 1 not in known:
+                word = _corrected(word)
+        concepts.append(_Concept(word, index - 1, index, token.sentence))
+    return concepts
+
+
+@lru_cache(maxsize=8192)
+def _corrected(word: str) -> str:
+    """The alias-vocabulary word a misspelt Latin word stands for (or the word itself)."""
+    if len(word) < 4:
+        return word
+    bucket = _INDEX.buckets.get(word[0], ())
+    close = difflib.get_close_matches(word, bucket, n=1, cutoff=FUZZY_CUTOFF)
+    return close[0] if close else word
+
+
+@dataclass(frozen=True, slots=True)
+class _Alias:
+    slug: str
+    words: frozenset[str]
+    weight: float
+
+
+class _AliasIndex:
+    def __init__(self) -> None:
+        self.aliases: list[_Alias] = []
+        self.vocabulary: set[str] = set()
+        self.buckets: dict[str, tuple[str, ...]] = {}
+        self.by_word: dict[str, list[int]] = defaultdict(list)
+        self.weights: dict[str, float] = {}
+
+    def build(self) -> None:
+        catalog = default_catalog()
+        bags: list[tuple[str, frozenset[str]]] = []
+        for alias, slug in catalog.alias_index.items():
+            words = frozenset(c.word for c in _concepts(Document.of(alias), fuzzy=False))
+            if words:
+                bags.append((slug, words))
+        slugs_of: dict[str, set[str]] = defaultdict(set)
+        for slug, words in bags:
+            for word in words:
+                slugs_of[word].add(slug)
+        total = len(catalog)
+        self.weights = {w: math.log(1 + total / len(s)) for w, s in slugs_of.items()}
+        seen: set[tuple[str, frozenset[str]]] = set()
+        for slug, words in bags:
+            if (slug, words) in seen:
+                continue
+            seen.add((slug, words))
+            weight = sum(self.weights[w] for w in words)
+            self.aliases.append(_Alias(slug, words, weight))
+            for word in words:
+                self.by_word[word].append(len(self.aliases) - 1)
+        self.vocabulary = set(self.weights)
+        buckets: dict[str, list[str]] = defaultdict(list)
+        for word in self.vocabulary:
+            if word.isascii() and word.isalpha():
+                buckets[word[0]].append(word)
+        self.buckets = {k: tuple(sorted(v)) for k, v in buckets.items()}
+
+
+_INDEX = _AliasIndex()
+_INDEX.build()
+
+
+@dataclass(slots=True)
+class _Scored:
+    slug: str
+    score: float
+    start: int
+    end: int
+    covered: int
+
+
+def _score_sentence(concepts: list[_Concept]) -> list[_Scored]:
+    found: list[_Scored] = []
+    positions: dict[str, list[int]] = defaultdict(list)
+    for position, concept in enumerate(concepts):
+        positions[concept.word].append(position)
+    candidate_ids = {i for c in concepts for i in _INDEX.by_word.get(c.word, ())}
+    for alias_id in candidate_ids:
+        alias = _INDEX.aliases[alias_id]
+        hits = sorted(p for w in alias.words for p in positions.get(w, ()))
+        width = len(alias.words) + EXTRA_WINDOW
+        best: _Scored | None = None
+        for first in hits:
+            inside: list[int] = []
+            words: set[str] = set()
+            for position in hits:  # the shortest window from `first` covering what it can
+                word = concepts[position].word
+                if first <= position < first + width and word not in words:
+                    inside.append(position)
+                    words.add(word)
+            last = max(inside)
+            intruders = (last - first + 1) - len(inside)
+            weight = sum(_INDEX.weights[w] for w in words & alias.words)
+            score = weight / alias.weight - INTRUDER_PENALTY * intruders
+            if best is None or score > best.score:
+                best = _Scored(alias.slug, score, concepts[first].start, concepts[last].end,
+                               len(words))
+        if best is not None and best.score >= ACCEPT_SCORE:
+            found.append(best)
+    return found
+
+
+def _match(doc: Document) -> list[_Scored]:
+    by_sentence: dict[int, list[_Concept]] = defaultdict(list)
+    for concept in _concepts(doc, fuzzy=True):
+        by_sentence[concept.sentence].append(concept)
+    scored = [s for concepts in by_sentence.values() for s in _score_sentence(concepts)]
+    chosen: list[_Scored] = []
+    taken: set[int] = set()
+    for item in sorted(scored, key=lambda s: (-s.covered, -s.score, s.start, s.slug)):
+        span = set(range(item.start, item.end))
+        if taken.isdisjoint(span):
+            chosen.append(item)
+            taken |= span
+    return sorted(chosen, key=lambda s: s.start)
+
+
+def _roles(doc: Document, found: list[_Scored]) -> tuple[list[Role | None], bool]:
+    roles: list[Role | None] = [None] * len(found)
+    cues = doc.best("swap_cue")
+    for cue in cues:
+        sentence = doc.sentence(cue.start)
+        after = [i for i, s in enumerate(found) if s.start >= cue.end
+                 and doc.sentence(s.start) == sentence]
+        before = [i for i, s in enumerate(found) if s.end <= cue.start
+                  and doc.sentence(s.start) == sentence]
+        if cue.key == "instead_of" and after:
+            roles[after[0]] = "out"
+            if before and roles[before[-1]] is None:
+                roles[before[-1]] = "in"
+        elif cue.key == "replace" and after:
+            roles[after[0]] = "out"
+            if len(after) > 1:
+                roles[after[1]] = "in"
+        elif cue.key == "instead_after" and before:
+            roles[before[-1]] = "out"
+            if after and roles[after[0]] is None:
+                roles[after[0]] = "in"
+        elif cue.key == "replace_after" and before:
+            roles[before[0]] = "out"
+            if len(before) > 1:
+                roles[before[-1]] = "in"
+    return roles, bool(cues)
+
+
+def parse_exercises(doc: Document) -> ExerciseFacts:
+    found = _match(doc)
+    roles, swap = _roles(doc, found)
+    return ExerciseFacts(
+        mentions=tuple(
+            ExerciseMention(slug=s.slug, score=round(min(s.score, 1.0), 3), start=s.start,
+                            end=s.end, role=role)
+            for s, role in zip(found, roles, strict=True)
+        ),
+        swap_requested=swap,
+    )
+
+
+def exercise_candidates(phrase: str, limit: int = 5) -> list[ExerciseCandidate]:
+    """Best-scoring slugs for a phrase that names one exercise, accepted or not (for tools)."""
+    concepts = _concepts(Document.of(phrase), fuzzy=True)
+    words = {c.word for c in concepts}
+    scores: dict[str, float] = {}
+    for word in words:
+        for alias_id in _INDEX.by_word.get(word, ()):
+            alias = _INDEX.aliases[alias_id]
+            covered = sum(_INDEX.weights[w] for w in alias.words & words)
+            extra = len(words - alias.words)
+            score = covered / alias.weight - INTRUDER_PENALTY * extra
+            scores[alias.slug] = max(scores.get(alias.slug, -1.0), score)
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
+    return [ExerciseCandidate(slug=slug, score=round(score, 3)) for slug, score in ranked]
+
+
+def exercise_facts(text: str) -> ExerciseFacts:
+    return parse_exercises(Document.of(text))

@@ -1,0 +1,45 @@
+"""Plan edit requests: move days, mix up the week, shorten a day, rest, deload, add or remove
+an exercise, and whether the request is about the whole week or one day."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.brain.providers.embedded.nlu.document import Document
+
+
+class RequestFacts(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    move_days: bool = False
+    mix_up: bool = False
+    shorten: bool = False
+    rest_day: bool = False
+    deload: bool = False
+    add_exercise: bool = False
+    remove_exercise: bool = False
+    week_scope: bool = False  # "my schedule", "the whole week", "training days"
+    change: bool = False  # a generic edit verb ("change", "make", "haz", "תהפוך", "바꿔")
+
+    @property
+    def day_edit(self) -> bool:
+        return self.shorten or self.rest_day or self.add_exercise or self.remove_exercise
+
+
+def move_positions(doc: Document) -> set[int]:
+    """Token positions of "move" verbs, which turn "Monday to Thursday" into a move."""
+    return {h.start for h in doc.best("move_days")}
+
+
+def parse_requests(doc: Document) -> RequestFacts:
+    return RequestFacts(
+        move_days=doc.has("move_days"),
+        mix_up=doc.has("mix_up"),
+        shorten=doc.has("shorten"),
+        rest_day=doc.has("rest_day"),
+        deload=doc.has("deload"),
+        add_exercise=doc.has("add_exercise"),
+        remove_exercise=doc.has("remove_exercise"),
+        week_scope=doc.has("week_scope"),
+        change=doc.has("change_verb"),
+    )
