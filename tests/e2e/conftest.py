@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from fitcoach.api.app import create_app
-from fitcoach.api.dependencies import CLOCK_HEADER, get_brain, get_turn_runner
+from fitcoach.api.dependencies import CLOCK_HEADER, Brains, get_brain, get_turn_runner
 from fitcoach.settings import Settings
 from fitcoach.store.database import Database
 from fitcoach.store.models import Base
@@ -45,7 +45,7 @@ def build_app(database: Database, turns: ScriptedTurns, **settings: Any) -> Fast
                          "dev_clock": True, "max_body_bytes": BODY_LIMIT, **settings})
     app = create_app(config, database=database)
     app.dependency_overrides[get_turn_runner] = lambda: turns.run
-    app.dependency_overrides[get_brain] = lambda: "scripted"
+    app.dependency_overrides[get_brain] = lambda: Brains(primary="scripted")
     return app
 
 

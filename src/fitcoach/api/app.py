@@ -17,6 +17,7 @@ import fitcoach
 from fitcoach.api import health
 from fitcoach.api.body_limit import BodySizeLimit
 from fitcoach.api.coach import endpoints as coach
+from fitcoach.api.dependencies import build_brains, get_brain
 from fitcoach.api.errors import install_error_handlers
 from fitcoach.api.exercises import endpoints as exercises
 from fitcoach.api.memory import endpoints as memory
@@ -38,7 +39,11 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
                                     max_overflow=settings.db_max_overflow)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Build the brain before the first request: a misconfigured LLM brain stops the
+        # start-up with its reason, and no user waits for the embedded brain to load.
+        if get_brain not in app.dependency_overrides:
+            build_brains(app)
         yield
         database.dispose()
 

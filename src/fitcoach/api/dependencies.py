@@ -9,21 +9,23 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, FastAPI, Header, Request
 
 from fitcoach.api.auth import bearer_token, hash_token
 from fitcoach.api.errors import InvalidClock, Unauthorized
 from fitcoach.api.users.repository import UserRepository
-from fitcoach.brain.ports import LogReader, TurnInput, TurnOutcome, UserSettings
+from fitcoach.brain.ports import TurnOutcome, UserSettings
 from fitcoach.settings import Settings
 from fitcoach.store.database import Database
 
 CLOCK_HEADER = "X-Fitcoach-Now"
 
-# `brain.pipeline.run_turn` is async; a plain function works too (tests use both).
-TurnRunner = Callable[[TurnInput, Any, LogReader], TurnOutcome | Awaitable[TurnOutcome]]
+# `brain.pipeline.run_turn(turn, brain, logs, *, fallback=None)` is async; a plain function
+# works too. `fallback` is passed only when there is one.
+TurnRunner = Callable[..., TurnOutcome | Awaitable[TurnOutcome]]
 
 
 def get_settings(request: Request) -> Settings:
@@ -80,22 +82,38 @@ def get_caller(
 CallerDep = Annotated[UserSettings, Depends(get_caller)]
 
 
+@dataclass(frozen=True, slots=True)
+class Brains:
+    """The configured brain, and the embedded one the pipeline falls back to (DESIGN D8)."""
+
+    primary: Any
+    fallback: Any | None = None
+
+
 _brain_lock = threading.Lock()
 
 
-def get_brain(request: Request) -> Any:
-    """The configured brain, built once per app on first use (`FITCOACH_BRAIN`)."""
-    state = request.app.state
-    brain = getattr(state, "brain", None)
-    if brain is None:
+def build_brains(app: FastAPI) -> Brains:
+    """Build the brains from the app's settings once; every later call returns the same."""
+    state = app.state
+    brains = getattr(state, "brains", None)
+    if brains is None:
         with _brain_lock:
-            brain = getattr(state, "brain", None)
-            if brain is None:
-                # Imported here so the service starts (and its tests run) without a brain.
+            brains = getattr(state, "brains", None)
+            if brains is None:
+                # Imported here so the service starts (and its tests run) without them.
                 from fitcoach.brain.factory import build_brain
+                from fitcoach.store.cache_registry import SqlCacheRegistry
 
-                brain = state.brain = build_brain(state.settings)
-    return brain
+                primary, fallback = build_brain(
+                    state.settings, cache_registry=SqlCacheRegistry(state.database))
+                brains = state.brains = Brains(primary, fallback)
+    return brains
+
+
+def get_brain(request: Request) -> Brains:
+    """The configured brains (`FITCOACH_BRAIN`), built on first use."""
+    return build_brains(request.app)
 
 
 def get_turn_runner() -> TurnRunner:
@@ -104,5 +122,5 @@ def get_turn_runner() -> TurnRunner:
     return run_turn
 
 
-BrainDep = Annotated[Any, Depends(get_brain)]
+BrainDep = Annotated[Brains, Depends(get_brain)]
 TurnRunnerDep = Annotated[TurnRunner, Depends(get_turn_runner)]

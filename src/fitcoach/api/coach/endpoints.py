@@ -23,13 +23,13 @@ router = APIRouter(prefix="/api/coach", tags=["coach"])
 @router.post("/chat", response_model=ChatTurnResult,
              responses={409: {"description": "a concurrent turn changed the memory twice"}})
 async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now: NowDep,
-               brain: BrainDep, run_turn: TurnRunnerDep) -> JSONResponse:
+               brains: BrainDep, run_turn: TurnRunnerDep) -> JSONResponse:
     """One coaching turn: the seed's `{message, proposal, memory_mutations}` (plus `meta`).
 
     Memory mutations are applied at once and returned with their ids; a plan change is only
     staged: it changes nothing until `POST /api/coach/proposals/{id}/accept`.
     """
-    result = await Coach(database, brain, run_turn).chat(caller, body, now)
+    result = await Coach(database, brains, run_turn).chat(caller, body, now)
     return JSONResponse(result.seed_json())
 
 

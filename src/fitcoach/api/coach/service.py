@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from fitcoach.api.coach.repository import ChatRepository, ProposalRepository
 from fitcoach.api.coach.schemas import ChatRequest
-from fitcoach.api.dependencies import TurnRunner
+from fitcoach.api.dependencies import Brains, TurnRunner
 from fitcoach.api.errors import MemoryConflict
 from fitcoach.api.ids import new_memory_id, new_proposal_id
 from fitcoach.api.memory.repository import MemoryRepository
@@ -98,11 +98,14 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
                                      "meta": _meta(outcome, memory, attempt)})
 
 
-async def _think(run_turn: TurnRunner, turn: TurnInput, brain: Any,
+async def _think(run_turn: TurnRunner, turn: TurnInput, brains: Brains,
                  reader: SqlLogReader) -> TurnOutcome:
+    options = {} if brains.fallback is None else {"fallback": brains.fallback}
     if inspect.iscoroutinefunction(run_turn):
-        return await run_turn(turn, brain, reader)  # type: ignore[no-any-return]
-    outcome = await run_in_threadpool(run_turn, turn, brain, reader)
+        # On the event loop: LLM brains await their providers there. The log reader's
+        # queries are short indexed reads.
+        return await run_turn(turn, brains.primary, reader, **options)  # type: ignore[no-any-return]
+    outcome = await run_in_threadpool(run_turn, turn, brains.primary, reader, **options)
     if inspect.isawaitable(outcome):
         outcome = await outcome
     return outcome
@@ -111,7 +114,7 @@ async def _think(run_turn: TurnRunner, turn: TurnInput, brain: Any,
 @dataclass(frozen=True, slots=True)
 class Coach:
     database: Database
-    brain: Any
+    brains: Brains
     run_turn: TurnRunner
 
     async def chat(self, caller: UserSettings, request: ChatRequest,
@@ -120,7 +123,7 @@ class Coach:
         for attempt in range(1, TURN_ATTEMPTS + 1):
             turn = await run_in_threadpool(load_turn, self.database, caller, request, now)
             reader = SqlLogReader(self.database, caller.user_id, caller.timezone)
-            outcome = await _think(self.run_turn, turn, self.brain, reader)
+            outcome = await _think(self.run_turn, turn, self.brains, reader)
             try:
                 return await run_in_threadpool(persist_turn, self.database, caller, turn,
                                                outcome, attempt)
