@@ -30,6 +30,8 @@ from fitcoach.brain.providers.embedded.nlu.text import HEBREW_PREFIX_LETTERS
 from fitcoach.catalog.registry import default_catalog
 
 ACCEPT_SCORE = 0.75
+# Equipment words: a match made only of these ("덤벨과 조절식 벤치") names gear, not an exercise.
+GEAR_CONCEPTS = frozenset({"db", "bb", "bench", "cable"})
 INTRUDER_PENALTY = 0.08
 EXTRA_WINDOW = 2
 FUZZY_CUTOFF = 0.8
@@ -212,6 +214,8 @@ def _score_sentence(concepts: list[_Concept]) -> list[_Scored]:
                     words.add(word)
             last = max(inside)
             intruders = (last - first + 1) - len(inside)
+            if words <= GEAR_CONCEPTS and (intruders or not alias.words <= GEAR_CONCEPTS):
+                continue
             weight = sum(_INDEX.weights[w] for w in words & alias.words)
             score = weight / alias.weight - INTRUDER_PENALTY * intruders
             if best is None or score > best.score:

@@ -64,6 +64,10 @@ def _negated(doc: Document, hit: Hit, negations: list[Hit]) -> bool:
     return False
 
 
+def _part_of_longer_name(hit: Hit, exercise_tokens: Collection[int]) -> bool:
+    return (hit.start - 1) in exercise_tokens or hit.end in exercise_tokens
+
+
 def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
                exercise_tokens: Collection[int] = ()) -> GearFacts:
     """Gear facts; `exercise_tokens` are tokens inside exercise names (not ownership)."""
@@ -92,8 +96,9 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
             removed |= tags
             change = change or sentence in change_sentences
             continue
-        if any(i in exercise_tokens for i in range(hit.start, hit.end)):
-            continue
+        inside = [i in exercise_tokens for i in range(hit.start, hit.end)]
+        if any(inside) and _part_of_longer_name(hit, exercise_tokens):
+            continue  # "bench" in "incline bench press" names the exercise, not owned gear
         if sentence in own_sentences or sentence in setting_sentences \
                 or sentence in change_sentences:
             owned |= tags

@@ -104,7 +104,10 @@ def parse_goals(doc: Document, time: TimeFacts, mentions: tuple[BodyMention, ...
     experience = doc.best("experience")
     cues = doc.best("priority_cue")
     priority: list[MuscleGroup] = []
+    goal_sentences = {doc.sentence(h.start) for h in goals}
     for cue in cues:
+        if cue.key == "especially" and doc.sentence(cue.start) not in goal_sentences:
+            continue
         for mention in mentions:
             if mention.clause == doc.clause(cue.start) and mention.position >= cue.start:
                 priority.extend(g for g in mention.groups if g not in priority)

@@ -1,0 +1,104 @@
+"""The little the router needs to know about the user's active memory.
+
+Built from the stored items with `MemorySummary.of(items, now)`: which essentials are already
+known (so onboarding does not ask again), and the ids a DELETE or UPDATE must name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart
+from fitcoach.memory.entries import (
+    MemoryItem,
+    PhysiologicalEntry,
+    SituationalEntry,
+    StapleCategory,
+    StapleEntry,
+    Tier,
+    Tone,
+)
+
+
+class MemoryFact(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    memory_id: str
+    tier: Tier
+    category: StapleCategory | None = None
+    body_parts: tuple[BodyPart, ...] = ()
+    condition: AcuteCondition | None = None
+    tone: Tone | None = None
+    event: str | None = None
+
+
+class MemorySummary(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    facts: tuple[MemoryFact, ...] = ()
+    has_gear: bool = False
+    has_days: bool = False
+    has_minutes: bool = False
+
+    @classmethod
+    def of(cls, items: Iterable[MemoryItem], now: dt.datetime) -> MemorySummary:
+        facts: list[MemoryFact] = []
+        has_gear = has_days = has_minutes = False
+        for item in items:
+            if not item.is_active(now):
+                continue
+            entry = item.entry
+            if isinstance(entry, StapleEntry):
+                facts.append(MemoryFact(
+                    memory_id=item.memory_id, tier=item.tier, category=entry.category,
+                    body_parts=entry.body_parts or (), tone=entry.tone,
+                ))
+                if entry.category is StapleCategory.EQUIPMENT:
+                    has_gear = True
+                if entry.category is StapleCategory.GOAL:
+                    has_days = has_days or bool(entry.training_days or entry.days_per_week)
+                    has_minutes = has_minutes or entry.minutes_per_session is not None
+            elif isinstance(entry, PhysiologicalEntry):
+                facts.append(MemoryFact(memory_id=item.memory_id, tier=item.tier,
+                                        body_parts=(entry.body_part,), condition=entry.condition))
+            elif isinstance(entry, SituationalEntry):
+                facts.append(MemoryFact(memory_id=item.memory_id, tier=item.tier,
+                                        event=entry.event))
+        return cls(facts=tuple(facts), has_gear=has_gear, has_days=has_days,
+                   has_minutes=has_minutes)
+
+    def staple(self, category: StapleCategory) -> MemoryFact | None:
+        return next((f for f in self.facts if f.category is category), None)
+
+    def conditions_on(self, part: BodyPart | None,
+                      condition: AcuteCondition | None = None) -> list[MemoryFact]:
+        """Active Tier 2 items (and chronic staples) that a resolution of `part` ends."""
+        found: list[MemoryFact] = []
+        for fact in self.facts:
+            is_state = fact.tier is Tier.PHYSIOLOGICAL
+            is_chronic = fact.category is StapleCategory.CHRONIC_CONDITION
+            if not (is_state or is_chronic):
+                continue
+            if part is not None and not _related(part, fact.body_parts):
+                continue
+            if part is None and condition is not None and fact.condition not in (condition, None):
+                continue
+            if part is None and condition is None and not is_state:
+                continue
+            found.append(fact)
+        return found
+
+
+_FAMILY: dict[BodyPart, frozenset[BodyPart]] = {
+    BodyPart.BACK: frozenset({BodyPart.BACK, BodyPart.UPPER_BACK, BodyPart.LOWER_BACK}),
+    BodyPart.UPPER_BACK: frozenset({BodyPart.BACK, BodyPart.UPPER_BACK}),
+    BodyPart.LOWER_BACK: frozenset({BodyPart.BACK, BodyPart.LOWER_BACK}),
+}
+
+
+def _related(part: BodyPart, parts: tuple[BodyPart, ...]) -> bool:
+    family = _FAMILY.get(part, frozenset({part}))
+    return any(p in family for p in parts)

@@ -1,0 +1,470 @@
+"""`route`: a `MessageAnalysis` → one intent, the seed's proposal type, the target day, and the
+facts the composer turns into edit operations, memory mutations and a message.
+
+Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
+1. `empty`: nothing readable → UNKNOWN, NONE.
+2. `onboarding`: no plan yet and the message carries profile facts (gear, days, minutes, goal,
+   age, experience, a plan request) or only greets → ONBOARDING with UPDATE_WEEK when gear,
+   days and time are all known (from the message or memory); otherwise ONBOARDING_QUESTION with
+   NONE and the missing essentials: the coach asks, it never guesses.
+3. `resolution`: the user says a complaint is over and reports no new one → MEMORY_UPDATE, NONE,
+   DELETE of the matching memory items.
+4. `event`: an event with a date (or a trip) → SITUATIONAL_EVENT, UPDATE_WEEK (+ Tier 3 CREATE;
+   acute complaints in the same message ride along as Tier 2 CREATEs). Events win over acute
+   words because "make sure my back isn't fried" is about the event.
+5. `acute`: an acute complaint (not chronic, not about protecting) → ACUTE_STATE, UPDATE_DAY for
+   the target day (+ Tier 2 CREATE). An exercise to swap in the same message is carried as the
+   swap with reason `pain`.
+6. `swap`: equipment busy, or "instead of / replace X" with an exercise → GYM_SWAP, UPDATE_DAY;
+   a swap on another named day (with nothing busy, off the gym screens) is a DAY_CHANGE.
+7. `week`: moving days, three or more days with a change, mixing it up, a new split or
+   frequency, a deload or new plan for the week → WEEK_OVERHAUL, UPDATE_WEEK.
+8. `day`: one day to shorten, rest, deload, refocus, add to or trim → DAY_CHANGE, UPDATE_DAY.
+9. `progress`: weight progression, volume, records → PROGRESS_REVIEW, NONE, with tool calls.
+10. `form`: technique, "I can't feel…", why-questions about an exercise → FORM_QA, NONE.
+11. `memory`: tone preference, equipment change, a chronic condition or goal stated alone →
+    MEMORY_UPDATE, NONE.
+12. `conversation`: greetings, thanks, motivation → CONVERSATION, NONE.
+13. `unknown`: anything else → UNKNOWN, an honest NONE.
+Without a plan there is no day or week to change: rules 4-8 then keep their intent but
+propose NONE (rule `no_plan`).
+
+Target day of UPDATE_DAY: for a day change, the weekday the user names (or "tomorrow"),
+else the route's `selected_day`, else today; for swaps and acute states the route's
+`selected_day` first (the user is looking at that day), else a day named ahead, else today.
+Days named as references ("after Monday's session") are never targets.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.brain.contract import ProposalType
+from fitcoach.brain.ports import ActiveTab, Locale
+from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
+from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
+from fitcoach.catalog.registry import default_catalog
+from fitcoach.catalog.vocabulary import (
+    WEEKDAYS,
+    AcuteCondition,
+    BodyPart,
+    GearTag,
+    MuscleGroup,
+    Weekday,
+)
+from fitcoach.memory.entries import Operation, StapleCategory, Tier, Tone
+from fitcoach.programming.edits.operations import SwapReason
+from fitcoach.programming.focus import Focus
+
+DEFAULT_HISTORY_SESSIONS = 3
+DEFAULT_VOLUME_WEEKS = 4
+MAX_HISTORY_SESSIONS = 10
+
+
+class Intent(StrEnum):
+    ONBOARDING = "onboarding"
+    ONBOARDING_QUESTION = "onboarding_question"
+    DAY_CHANGE = "day_change"
+    WEEK_OVERHAUL = "week_overhaul"
+    GYM_SWAP = "gym_swap"
+    ACUTE_STATE = "acute_state"
+    SITUATIONAL_EVENT = "situational_event"
+    PROGRESS_REVIEW = "progress_review"
+    FORM_QA = "form_qa"
+    MEMORY_UPDATE = "memory_update"
+    CONVERSATION = "conversation"
+    UNKNOWN = "unknown"
+
+
+class Essential(StrEnum):
+    GEAR = "gear"
+    DAYS = "days"
+    TIME = "time"
+
+
+class Brevity(StrEnum):
+    ULTRA_BRIEF = "ultra_brief"  # live gym swaps: under two sentences
+    BRIEF = "brief"  # the default: at most three sentences
+    EXPANDED = "expanded"  # the user asked why, or for a breakdown, or plans a week
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class MemoryAction(_Model):
+    """A memory mutation to build: the composer writes the entry, fact and reason."""
+
+    operation: Operation
+    tier: Tier
+    category: StapleCategory | None = None
+    body_part: BodyPart | None = None
+    condition: AcuteCondition | None = None
+    tone: Tone | None = None
+    event: str | None = None
+    memory_id: str | None = None  # for UPDATE and DELETE
+
+
+class ToolRequest(_Model):
+    name: Literal["get_historical_exercise_logs", "get_volume_trends", "get_pr_records"]
+    exercise_slug: str | None = None
+    muscle_group: MuscleGroup | None = None
+    limit: int | None = None  # sessions for logs, weeks for volume
+
+
+class SwapFacts(_Model):
+    exercise_out: str | None = None
+    exercise_in: str | None = None
+    busy_gear: frozenset[GearTag] = frozenset()
+    reason: SwapReason = SwapReason.PREFERENCE
+
+
+class ScheduleFacts(_Model):
+    training_days: tuple[Weekday, ...] = ()
+    days_per_week: int | None = None
+    minutes: int | None = None
+    previous_minutes: int | None = None
+    day_focus: dict[Weekday, Focus] = {}
+    keep_focus: MuscleGroup | None = None
+    moves: tuple[tuple[Weekday, Weekday], ...] = ()
+
+
+class RoutingDecision(_Model):
+    intent: Intent
+    proposal_type: ProposalType
+    target_day: Weekday | None = None
+    reply_language: Locale
+    brevity: Brevity = Brevity.BRIEF
+    memory_actions: tuple[MemoryAction, ...] = ()
+    tools: tuple[ToolRequest, ...] = ()
+    missing: tuple[Essential, ...] = ()
+    swap: SwapFacts | None = None
+    schedule: ScheduleFacts = ScheduleFacts()
+    rules: tuple[str, ...] = ()
+    analysis: MessageAnalysis
+
+
+def route(analysis: MessageAnalysis, *, has_plan: bool,
+          memory_summary: MemorySummary | None = None) -> RoutingDecision:
+    return _Router(analysis, has_plan, memory_summary or MemorySummary()).decide()
+
+
+class _Router:
+    def __init__(self, analysis: MessageAnalysis, has_plan: bool, memory: MemorySummary) -> None:
+        self.a = analysis
+        self.has_plan = has_plan
+        self.memory = memory
+        self.rules: list[str] = []
+
+    # -- the decision -------------------------------------------------------------------------
+    def decide(self) -> RoutingDecision:
+        a = self.a
+        if a.empty:
+            return self._done(Intent.UNKNOWN, "empty")
+        if not self.has_plan and (self._profile_facts() or self._only_greets()):
+            return self._onboarding()
+        if a.body.resolved and not a.body.acute:
+            return self._done(Intent.MEMORY_UPDATE, "resolution",
+                              memory=self._resolution_actions() + self._side_actions())
+        if any(e.dated or e.travel for e in a.events):
+            return self._change(Intent.SITUATIONAL_EVENT, ProposalType.UPDATE_WEEK, "event",
+                                memory=self._event_actions() + self._acute_actions()
+                                + self._side_actions())
+        if a.body.acute:
+            return self._change(Intent.ACUTE_STATE, ProposalType.UPDATE_DAY, "acute",
+                                target=self._live_day(), swap=self._swap(SwapReason.PAIN),
+                                memory=self._acute_actions() + self._side_actions())
+        if self._swap_requested():
+            named = self._named_day()
+            live = a.active_tab in (ActiveTab.TODAY, ActiveTab.WORKOUT) or a.gear.busy
+            if named is not None and named != a.today_weekday and not live:
+                return self._change(Intent.DAY_CHANGE, ProposalType.UPDATE_DAY, "swap_on_day",
+                                    target=named, swap=self._swap(SwapReason.PREFERENCE),
+                                    memory=self._side_actions())
+            reason = SwapReason.GEAR_BUSY if a.gear.busy else SwapReason.PREFERENCE
+            return self._change(Intent.GYM_SWAP, ProposalType.UPDATE_DAY, "swap",
+                                target=self._live_day(), swap=self._swap(reason),
+                                brevity=Brevity.ULTRA_BRIEF, memory=self._side_actions())
+        if self._week_change():
+            return self._change(Intent.WEEK_OVERHAUL, ProposalType.UPDATE_WEEK, "week",
+                                brevity=Brevity.EXPANDED,
+                                memory=self._schedule_actions() + self._side_actions())
+        if self._day_change():
+            return self._change(Intent.DAY_CHANGE, ProposalType.UPDATE_DAY, "day",
+                                target=self._edit_day(), memory=self._side_actions())
+        if a.cues.analytics:
+            return self._done(Intent.PROGRESS_REVIEW, "progress", tools=self._tools(),
+                              memory=self._side_actions())
+        if a.cues.form or (a.cues.why and a.exercises.mentions):
+            return self._done(Intent.FORM_QA, "form", memory=self._side_actions())
+        side = self._side_actions()
+        if side:
+            return self._done(Intent.MEMORY_UPDATE, "memory", memory=side)
+        if a.cues.greeting or a.cues.thanks or a.cues.motivation:
+            return self._done(Intent.CONVERSATION, "conversation")
+        return self._done(Intent.UNKNOWN, "unknown")
+
+    # -- builders ------------------------------------------------------------------------------
+    def _done(self, intent: Intent, rule: str, *, proposal: ProposalType = ProposalType.NONE,
+              target: Weekday | None = None, memory: list[MemoryAction] | None = None,
+              tools: list[ToolRequest] | None = None, missing: tuple[Essential, ...] = (),
+              swap: SwapFacts | None = None, brevity: Brevity | None = None) -> RoutingDecision:
+        self.rules.append(rule)
+        if brevity is None:
+            brevity = Brevity.EXPANDED if self.a.cues.why or self.a.tone.requested is \
+                Tone.SCIENTIFIC else Brevity.BRIEF
+        return RoutingDecision(
+            intent=intent,
+            proposal_type=proposal,
+            target_day=target if proposal is ProposalType.UPDATE_DAY else None,
+            reply_language=self.a.language.reply_language,
+            brevity=brevity,
+            memory_actions=tuple(_unique(memory or [])),
+            tools=tuple(tools or ()),
+            missing=missing,
+            swap=swap,
+            schedule=self._schedule(),
+            rules=tuple(self.rules),
+            analysis=self.a,
+        )
+
+    def _change(self, intent: Intent, proposal: ProposalType, rule: str, *,
+                target: Weekday | None = None, memory: list[MemoryAction] | None = None,
+                swap: SwapFacts | None = None, brevity: Brevity | None = None
+                ) -> RoutingDecision:
+        if not self.has_plan:
+            self.rules.append("no_plan")
+            proposal = ProposalType.NONE
+        return self._done(intent, rule, proposal=proposal, target=target, memory=memory,
+                          swap=swap, brevity=brevity)
+
+    # -- onboarding ----------------------------------------------------------------------------
+    def _profile_facts(self) -> bool:
+        a = self.a
+        return bool(
+            a.gear.states_inventory or a.gear.home or a.time.days_per_week or a.time.minutes
+            or a.goals.goal or a.quantities.age or a.goals.experience or a.goals.priority_groups
+            or a.cues.plan_request or a.cues.start_over
+            or (len(a.time.weekdays) >= 2 and not a.events)
+        )
+
+    def _only_greets(self) -> bool:
+        a = self.a
+        return (a.cues.greeting or a.cues.thanks) and not (
+            a.body.conditions or a.events or a.exercises.mentions or a.cues.analytics
+            or a.cues.form
+        )
+
+    def _onboarding(self) -> RoutingDecision:
+        a = self.a
+        missing: list[Essential] = []
+        if not (a.gear.states_inventory or self.memory.has_gear):
+            missing.append(Essential.GEAR)
+        if not (a.time.days_per_week or len(a.time.weekdays) >= 2 or self.memory.has_days):
+            missing.append(Essential.DAYS)
+        if not (a.time.minutes or self.memory.has_minutes):
+            missing.append(Essential.TIME)
+        memory = self._staple_actions(force_goal=False) + self._side_actions()
+        if missing:
+            return self._done(Intent.ONBOARDING_QUESTION, "onboarding_incomplete",
+                              memory=memory, missing=tuple(missing))
+        return self._done(Intent.ONBOARDING, "onboarding", proposal=ProposalType.UPDATE_WEEK,
+                          memory=memory, brevity=Brevity.EXPANDED)
+
+    # -- intents' conditions -------------------------------------------------------------------
+    def _swap_requested(self) -> bool:
+        a = self.a
+        if a.gear.busy:
+            return True
+        return a.exercises.swap_requested and a.exercises.out is not None
+
+    def _week_change(self) -> bool:
+        a, r = self.a, self.a.requests
+        days = a.time.weekdays
+        if r.move_days and (len(days) >= 2 or a.time.moves):
+            return True
+        if r.mix_up or a.cues.start_over or a.cues.plan_request:
+            return True
+        if len(days) >= 3 and (r.change or r.week_scope or a.goals.day_focus):
+            return True
+        if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal):
+            return True
+        if r.deload and (a.time.week in ("this_week", "next_week") or not self._named_day()):
+            return bool(r.week_scope or a.time.week)
+        return bool(a.goals.goal and r.change and r.week_scope)
+
+    def _day_change(self) -> bool:
+        a, r = self.a, self.a.requests
+        has_day = bool(self._named_day() or a.selected_day or a.time.mentions_today)
+        if a.time.minutes and (has_day or r.shorten):
+            return True
+        if r.shorten and has_day:
+            return True
+        if (r.rest_day or r.deload or r.add_exercise or r.remove_exercise) and has_day:
+            return True
+        if a.goals.day_focus and len(a.time.weekdays) <= 2 and (r.change or has_day):
+            return True
+        return bool(a.exercises.mentions and (r.add_exercise or r.remove_exercise) and has_day)
+
+    # -- days ----------------------------------------------------------------------------------
+    def _named_day(self) -> Weekday | None:
+        a = self.a
+        for mention in a.time.days:
+            if not mention.reference:
+                return mention.weekday
+        ahead = [r for r in a.time.relative if r.offset > 0]
+        if ahead:
+            return WEEKDAYS[ahead[0].date.weekday()]
+        return None
+
+    def _live_day(self) -> Weekday:
+        """Swaps and acute states: the day on screen, else a day named ahead, else today."""
+        if self.a.selected_day is not None:
+            return self.a.selected_day
+        return self._named_day() or self.a.today_weekday
+
+    def _edit_day(self) -> Weekday:
+        """Day changes: the day the user names, else the day on screen, else today."""
+        return self._named_day() or self.a.selected_day or self.a.today_weekday
+
+    # -- facts for the composer ----------------------------------------------------------------
+    def _swap(self, reason: SwapReason) -> SwapFacts | None:
+        a = self.a
+        out = a.exercises.out
+        if out is None and a.gear.busy and a.exercises.mentions:
+            out = a.exercises.mentions[-1].slug
+        if out is None and not a.gear.busy:
+            return None
+        return SwapFacts(exercise_out=out, exercise_in=a.exercises.wanted, busy_gear=a.gear.busy,
+                         reason=reason)
+
+    def _schedule(self) -> ScheduleFacts:
+        a = self.a
+        days = a.time.weekdays if len(a.time.weekdays) >= 2 else ()
+        return ScheduleFacts(
+            training_days=days,
+            days_per_week=a.time.days_per_week,
+            minutes=a.time.minutes,
+            previous_minutes=a.time.previous_minutes,
+            day_focus=a.goals.day_focus,
+            keep_focus=a.goals.keep_focus,
+            moves=a.time.moves,
+        )
+
+    def _tools(self) -> list[ToolRequest]:
+        a = self.a
+        tools: list[ToolRequest] = []
+        sessions = min(a.cues.weeks_back or DEFAULT_HISTORY_SESSIONS, MAX_HISTORY_SESSIONS)
+        for slug in a.exercises.slugs:
+            if a.cues.progress or a.cues.history or not a.cues.records:
+                tools.append(ToolRequest(name="get_historical_exercise_logs", exercise_slug=slug,
+                                         limit=sessions))
+            if a.cues.records:
+                tools.append(ToolRequest(name="get_pr_records", exercise_slug=slug))
+        if a.cues.volume:
+            groups = list(a.body.groups)
+            for slug in a.exercises.slugs:
+                groups += [g for g in sorted(default_catalog().get(slug).primary_groups)
+                           if g not in groups]
+            weeks = a.cues.weeks_back or DEFAULT_VOLUME_WEEKS
+            tools += [ToolRequest(name="get_volume_trends", muscle_group=g, limit=weeks)
+                      for g in groups]
+        return tools
+
+    # -- memory --------------------------------------------------------------------------------
+    def _staple_actions(self, force_goal: bool) -> list[MemoryAction]:
+        """Tier 1 facts the message states: equipment, goal/schedule, chronic conditions."""
+        a = self.a
+        actions: list[MemoryAction] = []
+        if a.gear.states_inventory:
+            actions.append(self._staple(StapleCategory.EQUIPMENT))
+        if force_goal or a.goals.goal or a.goals.priority_groups or a.time.days_per_week \
+                or a.time.minutes or a.goals.experience:
+            actions.append(self._staple(StapleCategory.GOAL))
+        actions += self._chronic_actions()
+        return actions
+
+    def _staple(self, category: StapleCategory) -> MemoryAction:
+        existing = self.memory.staple(category)
+        if existing is not None:
+            return MemoryAction(operation=Operation.UPDATE, tier=Tier.STAPLES, category=category,
+                                memory_id=existing.memory_id)
+        return MemoryAction(operation=Operation.CREATE, tier=Tier.STAPLES, category=category)
+
+    def _chronic_actions(self) -> list[MemoryAction]:
+        actions: list[MemoryAction] = []
+        for report in self.a.body.chronic:
+            known = [f for f in self.memory.conditions_on(report.body_part)
+                     if f.category is StapleCategory.CHRONIC_CONDITION]
+            if not known:
+                actions.append(MemoryAction(operation=Operation.CREATE, tier=Tier.STAPLES,
+                                            category=StapleCategory.CHRONIC_CONDITION,
+                                            body_part=report.body_part))
+        return actions
+
+    def _acute_actions(self) -> list[MemoryAction]:
+        actions: list[MemoryAction] = []
+        for report in self.a.body.acute:
+            known = [f for f in self.memory.conditions_on(report.body_part, report.condition)
+                     if f.tier is Tier.PHYSIOLOGICAL and f.condition is report.condition]
+            if known:
+                continue  # never re-create an active fact
+            actions.append(MemoryAction(operation=Operation.CREATE, tier=Tier.PHYSIOLOGICAL,
+                                        body_part=report.body_part, condition=report.condition))
+        return actions
+
+    def _event_actions(self) -> list[MemoryAction]:
+        return [MemoryAction(operation=Operation.CREATE, tier=Tier.SITUATIONAL, event=e.name)
+                for e in self.a.events if e.dated or e.travel]
+
+    def _resolution_actions(self) -> list[MemoryAction]:
+        actions: list[MemoryAction] = []
+        for resolution in self.a.body.resolved:
+            for fact in self.memory.conditions_on(resolution.body_part, resolution.condition):
+                actions.append(MemoryAction(
+                    operation=Operation.DELETE, tier=fact.tier, category=fact.category,
+                    body_part=resolution.body_part or (fact.body_parts or (None,))[0],
+                    condition=fact.condition, memory_id=fact.memory_id,
+                ))
+        return actions
+
+    def _schedule_actions(self) -> list[MemoryAction]:
+        a = self.a
+        if a.time.days_per_week or len(a.time.weekdays) >= 2 or a.goals.goal \
+                or a.goals.priority_groups:
+            return [self._staple(StapleCategory.GOAL)]
+        return []
+
+    def _side_actions(self) -> list[MemoryAction]:
+        """Memory-only facts any message may carry: tone, equipment change, chronic facts."""
+        a = self.a
+        actions: list[MemoryAction] = []
+        preference = self.memory.staple(StapleCategory.PREFERENCE)
+        if a.tone.requested is not None:
+            if preference is not None and preference.tone is not a.tone.requested:
+                actions.append(MemoryAction(operation=Operation.UPDATE, tier=Tier.STAPLES,
+                                            category=StapleCategory.PREFERENCE,
+                                            tone=a.tone.requested,
+                                            memory_id=preference.memory_id))
+            elif preference is None:
+                actions.append(MemoryAction(operation=Operation.CREATE, tier=Tier.STAPLES,
+                                            category=StapleCategory.PREFERENCE,
+                                            tone=a.tone.requested))
+        elif (a.tone.revoked is not None or a.tone.revoked_any) and preference is not None \
+                and (a.tone.revoked_any or preference.tone in (a.tone.revoked, None)):
+            actions.append(MemoryAction(operation=Operation.DELETE, tier=Tier.STAPLES,
+                                        category=StapleCategory.PREFERENCE,
+                                        tone=preference.tone, memory_id=preference.memory_id))
+        if a.gear.change or (a.gear.states_inventory and self.has_plan):
+            actions.append(self._staple(StapleCategory.EQUIPMENT))
+        actions += self._chronic_actions()
+        if self.has_plan and a.goals.goal and a.requests.change:
+            actions.append(self._staple(StapleCategory.GOAL))
+        return actions
+
+
+def _unique(actions: list[MemoryAction]) -> list[MemoryAction]:
+    return list(dict.fromkeys(actions))
