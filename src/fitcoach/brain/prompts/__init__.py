@@ -1,0 +1,1 @@
+"""The LLM brains' static system instruction and worked examples, as package data."""
