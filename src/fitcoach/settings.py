@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -41,6 +41,29 @@ class Settings(BaseSettings):
     rate_limit_log_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 120
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=1, le=65535)] = 8000
+
+    # LLM brains (FITCOACH_BRAIN=gemini|openai). Keys are secrets: never logged or echoed.
+    gemini_api_key: SecretStr | None = None
+    gemini_model: str = "gemini-3.8-flash"
+    gemini_base_url: str | None = Field(
+        default=None, description="override Google's endpoint (tests, proxies)"
+    )
+    gemini_explicit_cache: bool = True
+    gemini_min_cache_tokens: Annotated[int, Field(ge=0)] = 4096
+    gemini_tool_mode: Literal["auto", "combined", "two_phase"] = "auto"
+    gemini_thinking_level: Literal["minimal", "low", "medium", "high"] | None = "low"
+    openai_base_url: str | None = Field(
+        default=None, description="any OpenAI-compatible server; unset means OpenAI itself"
+    )
+    openai_api_key: SecretStr | None = None
+    openai_model: str = "gpt-5.4-mini"
+    openai_response_format: Literal["json_schema", "json_object", "none"] = "json_schema"
+    openai_tools: bool = True
+    llm_timeout_seconds: Annotated[float, Field(gt=0, le=300)] = 15.0
+    llm_retries: Annotated[int, Field(ge=0, le=10)] = 1
+    llm_max_output_tokens: Annotated[int, Field(ge=256, le=65536)] = 4096
+    llm_cache_ttl_seconds: Annotated[int, Field(ge=300, le=7 * 24 * 3600)] = 3600
+    llm_cache_renew_margin_seconds: Annotated[int, Field(ge=60, le=24 * 3600)] = 600
 
     @field_validator("db")
     @classmethod
