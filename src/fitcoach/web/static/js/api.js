@@ -1,0 +1,109 @@
+// The only module that talks to the server. It follows DESIGN.md §4 (the HTTP contract):
+// JSON bodies, `Authorization: Bearer <token>` on every /api route but sign-up, and errors
+// shaped {"error": {"code", "message"}}. Loads are sent in the user's unit (weight_kg or
+// weight_lbs); the server answers in pounds, and the views convert for display.
+
+let token = null;
+let onUnauthorized = () => {};
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status; // 0 when the server could not be reached
+    this.code = code;
+  }
+
+  get isNetwork() { return this.status === 0; }
+}
+
+export function setToken(value) { token = value || null; }
+
+/** Called once when the server says the token is not (or no longer) valid. */
+export function setUnauthorizedHandler(handler) { onUnauthorized = handler; }
+
+async function request(method, path, { body, query, auth = true } = {}) {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query || {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth && token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(url, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, 'network_error', error && error.message ? error.message : 'offline');
+  }
+  if (response.status === 204) return null;
+  let payload = null;
+  const text = await response.text();
+  if (text) {
+    try { payload = JSON.parse(text); } catch { payload = null; }
+  }
+  if (!response.ok) {
+    const error = payload && payload.error ? payload.error : {};
+    const failure = new ApiError(response.status, error.code || `http_${response.status}`,
+      error.message || response.statusText || `HTTP ${response.status}`);
+    if (response.status === 401 && auth) onUnauthorized(failure);
+    throw failure;
+  }
+  return payload;
+}
+
+export const api = {
+  /** POST /api/users → {user_id, token} */
+  createUser: ({ display_name, locale, units, timezone }) =>
+    request('POST', '/api/users', { body: { display_name, locale, units, timezone }, auth: false }),
+
+  /** GET /api/users/me → {user_id, display_name, locale, units, timezone} (sign in with a key) */
+  me: () => request('GET', '/api/users/me'),
+
+  /** POST /api/coach/chat → {message, proposal, memory_mutations} */
+  chat: ({ message, active_tab = 'coach', selected_day = null }) =>
+    request('POST', '/api/coach/chat', { body: { message, active_tab, selected_day } }),
+
+  /** POST /api/coach/proposals/{id}/accept → {plan, version}; 409 when outdated */
+  acceptProposal: (id) =>
+    request('POST', `/api/coach/proposals/${encodeURIComponent(id)}/accept`),
+
+  /** POST /api/coach/proposals/{id}/reject */
+  rejectProposal: (id) =>
+    request('POST', `/api/coach/proposals/${encodeURIComponent(id)}/reject`),
+
+  /** GET /api/plans/current → the weekly plan, or null when the user has none yet (404). */
+  async currentPlan() {
+    try {
+      return await request('GET', '/api/plans/current');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+
+  /** GET /api/memory → {tier_1_staples, tier_2_physiological, tier_3_situational} */
+  memory: ({ includeExpired = false } = {}) =>
+    request('GET', '/api/memory', { query: includeExpired ? { include_expired: 'true' } : {} }),
+
+  /** DELETE /api/memory/{id} → 204 */
+  deleteMemory: (id) => request('DELETE', `/api/memory/${encodeURIComponent(id)}`),
+
+  /** POST /api/workouts/log → {log_id, new_prs}; the idempotency key makes retries safe. */
+  logWorkout: ({ idempotency_key, completed_at, day, exercises_logged }) =>
+    request('POST', '/api/workouts/log', {
+      body: { idempotency_key, completed_at, day, exercises_logged },
+    }),
+
+  /** GET /api/workouts/logs → newest first */
+  workoutLogs: ({ exercise, limit } = {}) =>
+    request('GET', '/api/workouts/logs', { query: { exercise, limit } }),
+
+  /** GET /api/prs/{slug} → {estimated_1rm, max_weight_set, rep_records} */
+  records: (slug) => request('GET', `/api/prs/${encodeURIComponent(slug)}`),
+
+  /** GET /api/exercises → the encyclopedia */
+  exercises: () => request('GET', '/api/exercises'),
+};

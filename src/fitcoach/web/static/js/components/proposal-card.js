@@ -1,0 +1,124 @@
+// <StagedProposalCard />: a plan change the coach staged. Nothing changes until the user
+// presses [Accept Plan] (SPEC §1.3); accepted, dismissed and outdated cards say so.
+import { html } from '../lib.js';
+import { t } from '../i18n.js';
+import * as fmt from '../format.js';
+import { Icon } from '../icons.js';
+import { Chips, ErrorNote } from '../ui.js';
+import { Link } from '../router.js';
+import { Blocks, MuscleFocus, WeekPreview } from './plan.js';
+
+function rx(p) {
+  return t('plan.setsReps', { sets: fmt.number(p.sets, 0), reps: fmt.reps(p.reps) });
+}
+
+function Change({ change }) {
+  switch (change.kind) {
+    case 'newSession': return html`<li>${t('diff.newSession', { title: change.title })}</li>`;
+    case 'becomesRest': return html`<li>${t('diff.becomesRest')}</li>`;
+    case 'title': return html`<li>${t('diff.title', { from: change.from, to: change.to })}</li>`;
+    case 'duration': return html`<li>${t('diff.duration', { from: fmt.minutes(change.from),
+      to: fmt.minutes(change.to) })}</li>`;
+    case 'swap': return html`<li>${t('diff.swap', { from: change.from, to: change.to })}
+      <span class="muted"> · ${rx(change.prescription)}</span></li>`;
+    case 'removed': return html`<li>${t('diff.removed', { name: change.name })}</li>`;
+    case 'added': return html`<li>${t('diff.added', { name: change.name })}
+      <span class="muted"> · ${rx(change.prescription)}</span></li>`;
+    case 'prescription': return html`<li>${t('diff.prescription', { name: change.name,
+      from: rx(change.from), to: rx(change.to) })}</li>`;
+    default: return null;
+  }
+}
+
+function Changes({ rows, single }) {
+  if (!rows) return null;
+  const total = rows.reduce((sum, row) => sum + row.changes.length, 0);
+  return html`<section class="changes">
+    <h4>${t('proposal.whatChanges')}</h4>
+    ${total === 0 ? html`<p class="muted">${t('proposal.noVisibleChange')}</p>` : html`
+      <ul class="change-list">
+        ${rows.map((row) => (single ? row.changes.map((change) => html`<${Change} change=${change} />`)
+          : html`<li class="change-day"><strong>${fmt.weekdayName(row.day)}</strong>
+            <ul>${row.changes.map((change) => html`<${Change} change=${change} />`)}</ul></li>`))}
+      </ul>`}
+  </section>`;
+}
+
+const STATUS = {
+  accepted: { icon: 'check', cls: 'ok', key: 'proposal.status.accepted' },
+  dismissed: { icon: 'close', cls: 'muted', key: 'proposal.status.dismissed' },
+  superseded: { icon: 'alert', cls: 'warn', key: 'proposal.status.superseded' },
+  outdated: { icon: 'alert', cls: 'warn', key: 'proposal.status.outdated' },
+  gone: { icon: 'alert', cls: 'warn', key: 'proposal.status.gone' },
+};
+
+export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDisabled }) {
+  const { proposal } = line;
+  const isWeek = proposal.type === 'UPDATE_WEEK';
+  const data = proposal.data || {};
+  const heading = isWeek ? t('proposal.weekTitle')
+    : t('proposal.dayTitle', { day: fmt.weekdayName(proposal.target_day) });
+  const status = STATUS[line.status];
+  const pending = line.status === 'pending';
+  const titleId = `proposal-${line.id}`;
+  return html`<article class=${`proposal proposal-${line.status}`} aria-labelledby=${titleId}
+      data-proposal-id=${proposal.id}>
+    <header class="proposal-head">
+      <span class="tag tag-staged">${t('proposal.staged')}</span>
+      <h3 id=${titleId}>${heading}</h3>
+    </header>
+    <p class="proposal-summary">${proposal.summary_diff}</p>
+    ${isWeek && data.theme ? html`<p class="muted">${data.theme}</p>` : null}
+    ${isWeek && data.summary ? html`<p class="proposal-stats">
+      <span>${t('week.sessions', { count: data.summary.frequency })}</span>
+      <span>${fmt.minutes(data.summary.total_time_minutes)}</span>
+      <span>${t('week.volume', { load: fmt.tonnage(data.summary.total_volume_lbs) })}</span>
+    </p>` : null}
+    <${Changes} rows=${line.changes} single=${!isWeek} />
+    <details class="proposal-preview">
+      <summary>${isWeek ? t('proposal.previewWeek')
+        : t('proposal.previewDay', { day: fmt.weekdayName(proposal.target_day) })}</summary>
+      ${isWeek ? html`<${WeekPreview} plan=${data} />` : html`
+        ${data.is_rest_day ? html`<p>${t('plan.restDay')}</p>` : html`
+          <p class="muted">${data.title} · ${fmt.minutes(data.duration_minutes)}</p>
+          <${Blocks} day=${data} compact=${true} />
+          <${MuscleFocus} focus=${data.muscle_focus} />`}`}
+    </details>
+    ${status ? html`<p class=${`proposal-status status-${status.cls}`} role="status">
+      <${Icon} name=${status.icon} />
+      <span>${t(status.key)}${line.conflict && line.status !== 'superseded'
+        ? html`<span class="status-detail">${line.conflict}</span>` : null}</span>
+      ${line.status === 'accepted' ? html`<${Link} class="status-link"
+        href=${isWeek ? '/week' : `/workouts/${proposal.target_day}`}>
+        ${isWeek ? t('proposal.seeWeek') : t('proposal.seeDay')}</${Link}>` : null}
+    </p>` : null}
+    <${ErrorNote} error=${line.error} title=${t('proposal.acceptFailed')} />
+    ${pending ? html`<div class="proposal-actions">
+      <button type="button" class="btn btn-primary" disabled=${line.busy}
+        onClick=${() => onAccept(line.id)}>
+        <${Icon} name="check" /> ${t('proposal.accept')}</button>
+      <button type="button" class="btn btn-ghost" disabled=${line.busy}
+        onClick=${() => onDismiss(line.id)}>${t('proposal.dismiss')}</button>
+    </div>` : null}
+    ${pending && onChip ? html`<${Chips} items=${data.suggested_edits} onPick=${onChip}
+      disabled=${chipsDisabled} label=${t('proposal.suggestedEdits')} />` : null}
+  </article>`;
+}
+
+/** "Noted: right shoulder irritation until Dec 12": a turn's memory changes, discreetly. */
+export function MemoryNotes({ mutations }) {
+  if (!mutations || !mutations.length) return null;
+  return html`<ul class="memory-notes" aria-label=${t('memory.notesLabel')}>
+    ${mutations.map((m) => {
+      const entry = m.entry || {};
+      const fact = entry.fact || '';
+      let text;
+      if (m.operation === 'DELETE') text = t('memory.noteForgot');
+      else if (entry.expires_at) {
+        text = t(m.operation === 'UPDATE' ? 'memory.noteUpdatedUntil' : 'memory.noteUntil',
+          { fact, date: fmt.dateOnly(entry.expires_at) });
+      } else text = t(m.operation === 'UPDATE' ? 'memory.noteUpdated' : 'memory.noteNoted', { fact });
+      return html`<li><${Icon} name="memory" size=${14} /><span>${text}</span></li>`;
+    })}
+  </ul>`;
+}

@@ -1,0 +1,71 @@
+// History-API routing over the seed's paths (/coach, /today, /week, /workouts/{day},
+// /workout/active) plus /progress, /memory and /account. The server answers index.html for
+// each of them (src/fitcoach/api/web.py).
+import { html } from './lib.js';
+import { createStore, useStore } from './state.js';
+import { WEEKDAYS } from './format.js';
+
+const here = () => ({ path: window.location.pathname, search: window.location.search });
+const routeStore = createStore(here());
+
+window.addEventListener('popstate', () => routeStore.set(here()));
+
+export function navigate(to, { replace = false } = {}) {
+  const url = new URL(to, window.location.origin);
+  const target = url.pathname + url.search;
+  if (target === window.location.pathname + window.location.search && !replace) return;
+  window.history[replace ? 'replaceState' : 'pushState'](null, '', target);
+  routeStore.set(here());
+  window.scrollTo(0, 0);
+}
+
+export function useRoute() {
+  const route = useStore(routeStore);
+  return { path: route.path, query: new URLSearchParams(route.search) };
+}
+
+const ROUTES = [
+  [/^\/$/, 'home'],
+  [/^\/coach\/?$/, 'coach'],
+  [/^\/today\/?$/, 'today'],
+  [/^\/week\/?$/, 'week'],
+  [/^\/workouts\/([a-z]+)\/?$/, 'day'],
+  [/^\/workout\/active\/?$/, 'active'],
+  [/^\/progress\/?$/, 'progress'],
+  [/^\/memory\/?$/, 'memory'],
+  [/^\/account\/?$/, 'account'],
+];
+
+export function matchRoute(path) {
+  for (const [pattern, name] of ROUTES) {
+    const found = pattern.exec(path);
+    if (found) {
+      if (name === 'day' && !WEEKDAYS.includes(found[1])) return { name: 'notFound', params: {} };
+      return { name, params: name === 'day' ? { day: found[1] } : {} };
+    }
+  }
+  return { name: 'notFound', params: {} };
+}
+
+/** A link that navigates in place; modified clicks (new tab…) behave as usual. */
+export function Link({ href, children, ...rest }) {
+  const onClick = (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
+        || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (rest.onNavigate) rest.onNavigate();
+    navigate(href);
+  };
+  const { onNavigate, ...attributes } = rest;
+  return html`<a href=${href} onClick=${onClick} ...${attributes}>${children}</a>`;
+}
+
+/** The coach with a route context: what the seed's ACTIVE TAB / SELECTED DAY carry. */
+export function coachHref({ tab, day, send } = {}) {
+  const params = new URLSearchParams();
+  if (tab) params.set('tab', tab);
+  if (day) params.set('day', day);
+  if (send) params.set('send', send);
+  const query = params.toString();
+  return `/coach${query ? `?${query}` : ''}`;
+}

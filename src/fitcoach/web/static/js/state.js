@@ -1,0 +1,148 @@
+// Small observable stores shared by the views: the session, the current plan, the exercise
+// catalog, and per-user local storage (the chat transcript and the workout in progress live
+// in the browser: the contract has no endpoint that reads them back).
+import { useEffect, useState } from './lib.js';
+import { api, setToken } from './api.js';
+
+export function createStore(initial) {
+  let state = initial;
+  const subscribers = new Set();
+  return {
+    get: () => state,
+    set(patch) {
+      state = { ...state, ...patch };
+      for (const subscriber of subscribers) subscriber(state);
+    },
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+  };
+}
+
+export function useStore(store) {
+  const [state, setState] = useState(store.get());
+  useEffect(() => {
+    setState(store.get());
+    return store.subscribe(setState);
+  }, [store]);
+  return state;
+}
+
+// ---- browser storage (never throws: private modes can refuse storage) ----
+
+export function readJson(key, fallback = null) {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeJson(key, value) {
+  try {
+    if (value === null || value === undefined) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const SESSION_KEY = 'fitcoach.session';
+
+export function userKey(name) {
+  const session = sessionStore.get().session;
+  return `fitcoach.${name}.${session ? session.user_id : 'anonymous'}`;
+}
+
+// ---- session ----
+
+function storedSession() {
+  const session = readJson(SESSION_KEY);
+  return session && session.token && session.user_id ? session : null;
+}
+
+export const sessionStore = createStore({ session: storedSession(), notice: null });
+setToken(sessionStore.get().session && sessionStore.get().session.token);
+
+export function signIn(session) {
+  writeJson(SESSION_KEY, session);
+  setToken(session.token);
+  sessionStore.set({ session, notice: null });
+  planStore.set({ status: 'idle', plan: null, error: null });
+  catalogStore.set({ status: 'idle', bySlug: null, error: null });
+}
+
+/** Forget the token and everything this browser kept for the user. */
+export function signOut(notice = null) {
+  const session = sessionStore.get().session;
+  if (session) {
+    const suffix = `.${session.user_id}`;
+    try {
+      for (const key of Object.keys(window.localStorage)) {
+        if (key.startsWith('fitcoach.') && key.endsWith(suffix)) window.localStorage.removeItem(key);
+      }
+    } catch { /* storage unavailable: nothing kept */ }
+  }
+  writeJson(SESSION_KEY, null);
+  setToken(null);
+  sessionStore.set({ session: null, notice });
+  planStore.set({ status: 'idle', plan: null, error: null });
+}
+
+// ---- the current plan (GET /api/plans/current) ----
+
+export const planStore = createStore({ status: 'idle', plan: null, error: null });
+let planLoading = null;
+
+export function loadPlan({ force = false } = {}) {
+  const state = planStore.get();
+  if (!force && (state.status === 'ready' || planLoading)) return planLoading || Promise.resolve();
+  planStore.set({ status: state.status === 'ready' ? 'ready' : 'loading', error: null });
+  planLoading = api.currentPlan()
+    .then((plan) => planStore.set({ status: 'ready', plan, error: null }))
+    .catch((error) => planStore.set({ status: 'error', error }))
+    .finally(() => { planLoading = null; });
+  return planLoading;
+}
+
+export function setPlan(plan) { planStore.set({ status: 'ready', plan, error: null }); }
+
+export function usePlan() {
+  const state = useStore(planStore);
+  useEffect(() => { loadPlan(); }, []);
+  return state;
+}
+
+// ---- the exercise catalog (GET /api/exercises) ----
+
+export const catalogStore = createStore({ status: 'idle', bySlug: null, error: null });
+let catalogLoading = null;
+
+export function loadCatalog() {
+  const state = catalogStore.get();
+  if (state.status === 'ready') return Promise.resolve(state.bySlug);
+  if (!catalogLoading) {
+    catalogStore.set({ status: 'loading' });
+    catalogLoading = api.exercises()
+      .then((list) => {
+        const bySlug = new Map(list.map((exercise) => [exercise.slug, exercise]));
+        catalogStore.set({ status: 'ready', bySlug, error: null });
+        return bySlug;
+      })
+      .catch((error) => {
+        catalogStore.set({ status: 'error', error });
+        return null;
+      })
+      .finally(() => { catalogLoading = null; });
+  }
+  return catalogLoading;
+}
+
+export function useCatalog() {
+  const state = useStore(catalogStore);
+  useEffect(() => { loadCatalog(); }, []);
+  return state;
+}

@@ -1,0 +1,386 @@
+// /workout/active: log each set (load in the user's unit, reps, RPE), a rest timer after each
+// set, swap an exercise through the coach on the spot, and finish → POST /api/workouts/log.
+import { html, useEffect, useRef, useState } from '../lib.js';
+import { t } from '../i18n.js';
+import * as fmt from '../format.js';
+import { Icon } from '../icons.js';
+import { Link, navigate, useRoute } from '../router.js';
+import { catalogStore, planStore, useCatalog, usePlan, useStore } from '../state.js';
+import {
+  adjustRest, applyDay, discardWorkout, endRest, finishWorkout, loadWorkout, logSet, removeSet,
+  startWorkout, workoutStore,
+} from '../workout.js';
+import { chatStore, acceptProposal, dismissProposal, sendMessage } from '../chat.js';
+import { Markdown } from '../markdown.js';
+import { ErrorNote, Loading, PageHeader } from '../ui.js';
+import { NoPlan } from './week.js';
+import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
+
+const RPE_VALUES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10'];
+
+function firstNumber(target) {
+  const found = /\d+/.exec(String(target || ''));
+  return found ? found[0] : '';
+}
+
+function defaultLoad(exercise, unit) {
+  const last = exercise.sets[exercise.sets.length - 1];
+  if (last && last.weight !== null && last.weight !== undefined) return String(last.weight);
+  if (!exercise.target_weight_lbs) return '';
+  const value = unit === 'kg' ? exercise.target_weight_lbs * fmt.KG_PER_LB : exercise.target_weight_lbs;
+  return String(Math.round(value * 2) / 2);
+}
+
+function SetForm({ exercise, unit, number }) {
+  const last = exercise.sets[exercise.sets.length - 1];
+  const [weight, setWeight] = useState(defaultLoad(exercise, unit));
+  const [reps, setReps] = useState(last ? String(last.reps) : firstNumber(exercise.target_reps));
+  const [rpe, setRpe] = useState(last && last.rpe ? String(last.rpe) : '');
+  const [problem, setProblem] = useState(null);
+  const id = `set-${exercise.key}`;
+  const submit = (event) => {
+    event.preventDefault();
+    const repsValue = Number(reps);
+    const weightValue = weight.trim() === '' ? null : Number(weight.replace(',', '.'));
+    if (!Number.isInteger(repsValue) || repsValue < 0 || repsValue > 100) {
+      setProblem(t(exercise.timed ? 'active.badSeconds' : 'active.badReps'));
+      return;
+    }
+    if (weightValue !== null && (!Number.isFinite(weightValue) || weightValue < 0 || weightValue > (unit === 'kg' ? 900 : 2000))) {
+      setProblem(t('active.badLoad'));
+      return;
+    }
+    setProblem(null);
+    logSet(exercise.key, { weight: weightValue, reps: repsValue, rpe: rpe === '' ? null : Number(rpe) });
+  };
+  return html`<form class="set-form" onSubmit=${submit} aria-label=${t('active.logSetN', { n: number })}>
+    <div class="field">
+      <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}</label>
+      <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
+        placeholder=${t('active.bodyweight')} onInput=${(e) => setWeight(e.currentTarget.value)} />
+    </div>
+    <div class="field">
+      <label for=${`${id}-reps`}>${exercise.timed ? t('active.seconds') : t('active.reps')}</label>
+      <input id=${`${id}-reps`} type="number" inputmode="numeric" min="0" max="100" step="1"
+        required value=${reps} onInput=${(e) => setReps(e.currentTarget.value)} />
+    </div>
+    <div class="field">
+      <label for=${`${id}-rpe`}>${t('active.rpe')}</label>
+      <select id=${`${id}-rpe`} value=${rpe} onChange=${(e) => setRpe(e.currentTarget.value)}>
+        <option value="">—</option>
+        ${RPE_VALUES.map((v) => html`<option value=${v}>${fmt.number(Number(v))}</option>`)}
+      </select>
+    </div>
+    <button type="submit" class="btn btn-primary">${t('active.logSetN', { n: number })}</button>
+    ${problem ? html`<p class="field-error" role="alert">${problem}</p>` : null}
+  </form>`;
+}
+
+function ExerciseCard({ exercise, unit, current, onSwap }) {
+  const [extra, setExtra] = useState(false);
+  const complete = exercise.sets.length >= exercise.target_sets;
+  const showForm = !exercise.swappedOut && (!complete || extra);
+  const titleId = `ex-${exercise.key}`;
+  return html`<section class=${`wk-exercise${current ? ' is-current' : ''}${complete ? ' is-complete' : ''}`}
+      aria-labelledby=${titleId}>
+    <header class="wk-head">
+      <span class="block-label">${exercise.label}${exercise.blockSize > 1 ? exercise.position + 1 : ''}</span>
+      <h2 id=${titleId}>${exercise.name}</h2>
+      ${complete ? html`<span class="tag tag-done"><${Icon} name="check" size=${14} />
+        <span class="visually-hidden">${t('active.exerciseDone')}</span></span>` : null}
+      ${exercise.swappedOut ? null : html`<button type="button" class="btn btn-ghost btn-small"
+        onClick=${() => onSwap(exercise)}><${Icon} name="swap" size=${16} /> ${t('active.swap')}</button>`}
+    </header>
+    <p class="rx">
+      <span class="rx-sets">${t('plan.setsReps', { sets: fmt.number(exercise.target_sets, 0), reps: fmt.reps(exercise.target_reps) })}</span>
+      <span>${t('plan.rest', { rest: fmt.rest(exercise.rest_seconds) })}</span>
+      ${exercise.target_weight_lbs ? html`<span class="rx-load">${t('active.target', { load: fmt.load(exercise.target_weight_lbs) })}</span>` : null}
+      ${exercise.blockSize > 1 ? html`<span class="tag tag-superset">${t('plan.superset')}</span>` : null}
+    </p>
+    ${exercise.sets.length ? html`<table class="sets-table">
+      <caption class="visually-hidden">${t('active.loggedSets', { name: exercise.name })}</caption>
+      <thead><tr><th scope="col">${t('active.set')}</th><th scope="col">${t('active.load', { unit: fmt.unitLabel() })}</th>
+        <th scope="col">${exercise.timed ? t('active.seconds') : t('active.reps')}</th><th scope="col">${t('active.rpe')}</th>
+        <th scope="col"><span class="visually-hidden">${t('active.remove')}</span></th></tr></thead>
+      <tbody>${exercise.sets.map((set, index) => html`<tr>
+        <td>${fmt.number(index + 1, 0)}</td>
+        <td>${set.weight === null || set.weight === undefined ? t('active.bw') : fmt.number(set.weight)}</td>
+        <td>${fmt.number(set.reps, 0)}</td>
+        <td>${set.rpe ? fmt.number(set.rpe) : '—'}</td>
+        <td><button type="button" class="btn-icon" onClick=${() => removeSet(exercise.key, index)}
+          aria-label=${t('active.removeSet', { n: index + 1 })}><${Icon} name="trash" size=${16} /></button></td>
+      </tr>`)}</tbody>
+    </table>` : null}
+    ${showForm ? html`<${SetForm} key=${`${exercise.key}-${exercise.sets.length}`} exercise=${exercise}
+      unit=${unit} number=${exercise.sets.length + 1} />` : null}
+    ${complete && !extra && !exercise.swappedOut ? html`<button type="button" class="btn btn-ghost btn-small"
+      onClick=${() => setExtra(true)}><${Icon} name="plus" size=${16} /> ${t('active.extraSet')}</button>` : null}
+  </section>`;
+}
+
+function beep() {
+  try {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    const context = new Context();
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, context.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, context.currentTime + 0.4);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start();
+    oscillator.stop(context.currentTime + 0.4);
+    oscillator.onended = () => context.close();
+  } catch { /* sound is a nicety */ }
+}
+
+function RestTimer({ rest, nextLabel }) {
+  const [now, setNow] = useState(Date.now());
+  const announced = useRef(false);
+  useEffect(() => {
+    announced.current = false;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [rest.ends_at]);
+  const remaining = Math.max(0, (rest.ends_at - now) / 1000);
+  const over = remaining <= 0;
+  useEffect(() => {
+    if (over && !announced.current) {
+      announced.current = true;
+      beep();
+      if (navigator.vibrate) navigator.vibrate([180, 80, 180]);
+    }
+  }, [over]);
+  const share = Math.min(1, Math.max(0, remaining / rest.total));
+  return html`<aside class=${`rest-timer${over ? ' is-over' : ''}`} aria-label=${t('active.restTimer')}>
+    <div class="rest-main">
+      <span class="rest-label">${over ? t('active.restOver') : t('active.resting')}</span>
+      <span class="rest-clock" role="timer" aria-live="off">${fmt.clock(Math.ceil(remaining))}</span>
+      ${nextLabel ? html`<span class="rest-next">${t('active.next', { what: nextLabel })}</span>` : null}
+    </div>
+    <div class="rest-bar" aria-hidden="true"><span style=${`inline-size:${share * 100}%`}></span></div>
+    <div class="rest-actions">
+      ${over ? null : html`<button type="button" class="btn btn-small btn-ghost" onClick=${() => adjustRest(-15)}
+        aria-label=${t('active.restLess')}>−15 s</button>
+      <button type="button" class="btn btn-small btn-ghost" onClick=${() => adjustRest(15)}
+        aria-label=${t('active.restMore')}>+15 s</button>`}
+      <button type="button" class="btn btn-small btn-primary" onClick=${endRest}>
+        ${over ? t('active.restDone') : t('active.restSkip')}</button>
+    </div>
+    <p class="visually-hidden" role="status">${over ? t('active.restOver') : ''}</p>
+  </aside>`;
+}
+
+function swapMessage(reason, name, own) {
+  if (reason === 'own') return own.trim();
+  return t(`swap.msg.${reason}`, { name });
+}
+
+function SwapDialog({ exercise, day, onClose }) {
+  const dialog = useRef(null);
+  const [reason, setReason] = useState('busy');
+  const [own, setOwn] = useState('');
+  const [lineId, setLineId] = useState(null);
+  const [error, setError] = useState(null);
+  const chat = useStore(chatStore);
+  const line = lineId ? chat.lines.find((l) => l.id === lineId) : null;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    const closed = () => onClose();
+    element.addEventListener('close', closed);
+    return () => element.removeEventListener('close', closed);
+  }, []);
+
+  useEffect(() => {
+    if (line && line.status === 'accepted') {
+      const plan = planStore.get().plan;
+      if (plan && plan.days[day]) applyDay(plan.days[day]);
+    }
+  }, [line && line.status]);
+
+  const ask = async (event) => {
+    event.preventDefault();
+    const text = swapMessage(reason, exercise.name, own);
+    if (!text) return;
+    setError(null);
+    try {
+      const reply = await sendMessage(text, { tab: 'workout', day });
+      if (reply) setLineId(reply.id);
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  const close = () => dialog.current && dialog.current.close();
+  return html`<dialog ref=${dialog} class="sheet" aria-labelledby="swap-title">
+    <div class="sheet-head">
+      <h2 id="swap-title">${t('swap.title', { name: exercise.name })}</h2>
+      <button type="button" class="btn-icon" onClick=${close} aria-label=${t('action.close')}>
+        <${Icon} name="close" /></button>
+    </div>
+    ${line ? html`<div class="swap-answer">
+      <div class="bubble bubble-coach"><${Markdown} text=${line.text} /></div>
+      <${MemoryNotes} mutations=${line.mutations} />
+      ${line.proposal ? html`<${StagedProposalCard} line=${line} onAccept=${acceptProposal}
+        onDismiss=${dismissProposal} />` : null}
+      ${line.status === 'accepted' ? html`<button type="button" class="btn btn-primary" onClick=${close}>
+        ${t('swap.backToWorkout')}</button>` : null}
+      ${!line.proposal || line.status !== 'pending' && line.status !== 'accepted' ? html`<button type="button"
+        class="btn btn-ghost" onClick=${() => setLineId(null)}>${t('swap.askAgain')}</button>` : null}
+    </div>` : html`<form onSubmit=${ask} class="swap-form">
+      <fieldset>
+        <legend>${t('swap.why')}</legend>
+        ${['busy', 'pain', 'other', 'own'].map((value) => html`<label class="radio">
+          <input type="radio" name="swap-reason" value=${value} checked=${reason === value}
+            onChange=${() => setReason(value)} />
+          <span>${t(`swap.reason.${value}`)}</span></label>`)}
+      </fieldset>
+      ${reason === 'own' ? html`<div class="field"><label for="swap-own">${t('swap.ownLabel')}</label>
+        <textarea id="swap-own" rows="2" maxlength="4000" value=${own}
+          onInput=${(e) => setOwn(e.currentTarget.value)}></textarea></div>` : html`<p class="muted swap-preview">
+        “${swapMessage(reason, exercise.name, own)}”</p>`}
+      <${ErrorNote} error=${error} title=${t('coach.notSent')} />
+      <button type="submit" class="btn btn-primary" disabled=${chat.sending}>
+        ${chat.sending ? t('coach.thinking') : t('swap.ask')}</button>
+    </form>`}
+  </dialog>`;
+}
+
+function recordText(record, nameOf) {
+  const name = nameOf(record.exercise_id);
+  if (record.kind === 'estimated_1rm') return t('pr.e1rm', { name, load: fmt.load(record.value) });
+  if (record.kind === 'max_weight') {
+    return t('pr.maxWeight', { name, load: fmt.load(record.weight_lbs), reps: fmt.number(record.reps, 0) });
+  }
+  return t('pr.repRecord', { name, load: fmt.load(record.weight_lbs), reps: fmt.number(record.reps, 0) });
+}
+
+function Finished({ workout }) {
+  const catalog = useStore(catalogStore);
+  const nameOf = (slug) => {
+    const own = workout.exercises.find((e) => e.exercise_id === slug);
+    if (own) return own.name;
+    const entry = catalog.bySlug && catalog.bySlug.get(slug);
+    return entry ? entry.name : slug;
+  };
+  const records = (workout.result && workout.result.new_prs) || [];
+  const sets = workout.exercises.reduce((n, e) => n + e.sets.length, 0);
+  const done = () => { discardWorkout(); };
+  return html`<div class="finished">
+    <div class="card finished-card" role="status">
+      <span class="finished-icon"><${Icon} name="check" size=${28} /></span>
+      <h2>${t('active.logged')}</h2>
+      <p>${t('active.loggedSummary', { count: sets, title: workout.title || fmt.weekdayName(workout.day) })}</p>
+    </div>
+    ${records.length ? html`<section class="card prs" aria-labelledby="prs-title">
+      <h2 id="prs-title"><${Icon} name="trophy" size=${24} /> ${t('active.newRecords', { count: records.length })}</h2>
+      <ul>${records.map((record) => html`<li>${recordText(record, nameOf)}</li>`)}</ul>
+    </section>` : null}
+    <div class="day-actions">
+      <${Link} class="btn btn-primary" href="/progress" onNavigate=${done}>${t('active.seeProgress')}</${Link}>
+      <${Link} class="btn btn-secondary" href="/week" onNavigate=${done}>${t('active.backToWeek')}</${Link}>
+    </div>
+  </div>`;
+}
+
+function StartPanel({ plan, preferred }) {
+  const today = fmt.localToday();
+  const training = fmt.WEEKDAYS.filter((d) => plan.days[d] && !plan.days[d].is_rest_day);
+  const first = training.includes(preferred) ? preferred : training.includes(today.weekday) ? today.weekday : null;
+  return html`<div class="start-panel">
+    ${first ? html`<div class="card">
+      <h2>${fmt.weekdayName(first)} · ${plan.days[first].title}</h2>
+      <p class="muted">${fmt.minutes(plan.days[first].duration_minutes)}</p>
+      <button type="button" class="btn btn-primary btn-large" onClick=${() => startWorkout(first, plan.days[first])}>
+        <${Icon} name="play" /> ${t('day.start')}</button>
+    </div>` : html`<p>${t('active.noTrainingToday')}</p>`}
+    ${training.filter((d) => d !== first).length ? html`<h2 class="section-title">${t('active.otherDay')}</h2>
+    <div class="chips">${training.filter((d) => d !== first).map((d) => html`<button type="button" class="chip"
+      onClick=${() => startWorkout(d, plan.days[d])}>${fmt.weekdayName(d)} · ${plan.days[d].title}</button>`)}</div>` : null}
+  </div>`;
+}
+
+export function ActiveWorkoutView() {
+  useCatalog();
+  const { query } = useRoute();
+  const { status, plan, error: planError } = usePlan();
+  const state = useStore(workoutStore);
+  const [swapping, setSwapping] = useState(null);
+  const [confirmFinish, setConfirmFinish] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  useEffect(() => {
+    loadWorkout();
+    // A logged workout's summary is shown once: leaving the screen closes it.
+    return () => { const w = workoutStore.get().workout; if (w && w.result) discardWorkout(); };
+  }, []);
+  const workout = state.workout;
+  const wanted = fmt.WEEKDAYS.includes(query.get('day')) ? query.get('day') : null;
+
+  // Arriving from a day's "Start workout": start that day (never over a workout in progress).
+  useEffect(() => {
+    if (!workout && wanted && plan && plan.days[wanted] && !plan.days[wanted].is_rest_day) {
+      startWorkout(wanted, plan.days[wanted]);
+    }
+  }, [plan, wanted]);
+
+  let body;
+  if (workout && workout.result) body = html`<${Finished} workout=${workout} />`;
+  else if (workout) {
+    const unit = workout.unit;
+    const total = workout.exercises.reduce((n, e) => n + (e.swappedOut ? 0 : e.target_sets), 0);
+    const logged = workout.exercises.reduce((n, e) => n + e.sets.length, 0);
+    const current = workout.exercises.find((e) => !e.swappedOut && e.sets.length < e.target_sets);
+    const volume = workout.exercises.reduce((sum, e) => sum + e.sets.reduce(
+      (s, set) => s + (Number(set.weight) || 0) * set.reps, 0), 0);
+    const next = current ? t('active.nextSet', { name: current.name, n: current.sets.length + 1 }) : null;
+    const finish = async () => {
+      setConfirmFinish(false);
+      await finishWorkout();
+    };
+    body = html`
+      <div class="wk-progress">
+        <div class="wk-progress-text">
+          <span>${t('active.setsDone', { done: fmt.number(logged, 0), total: fmt.number(total, 0) })}</span>
+          <span>${t('active.volumeSoFar', { load: `${fmt.number(volume, 0)} ${fmt.unitLabel()}` })}</span>
+        </div>
+        <div class="progress-bar" role="progressbar" aria-valuemin="0" aria-valuemax=${total}
+          aria-valuenow=${Math.min(logged, total)} aria-label=${t('active.progress')}>
+          <span style=${`inline-size:${total ? Math.min(100, (logged / total) * 100) : 0}%`}></span></div>
+      </div>
+      ${workout.exercises.map((exercise) => html`<${ExerciseCard} key=${exercise.key} exercise=${exercise}
+        unit=${unit} current=${current && current.key === exercise.key} onSwap=${setSwapping} />`)}
+      <section class="card finish" aria-labelledby="finish-title">
+        <h2 id="finish-title">${t('active.finishTitle')}</h2>
+        <${ErrorNote} error=${state.error} title=${t('active.notLogged')} />
+        ${state.error ? html`<p class="muted">${t('active.retrySafe')}</p>` : null}
+        ${confirmFinish ? html`<p>${t('active.finishEarly', { count: total - logged })}</p>
+          <div class="day-actions">
+            <button type="button" class="btn btn-primary" onClick=${finish} disabled=${state.finishing}>${t('active.finishAnyway')}</button>
+            <button type="button" class="btn btn-ghost" onClick=${() => setConfirmFinish(false)}>${t('action.cancel')}</button>
+          </div>` : html`<div class="day-actions">
+            <button type="button" class="btn btn-primary btn-large" disabled=${state.finishing || logged === 0}
+              onClick=${() => (logged < total ? setConfirmFinish(true) : finish())}>
+              <${Icon} name="check" /> ${state.finishing ? t('active.saving') : state.error ? t('action.retry') : t('active.finish')}</button>
+            ${confirmDiscard ? html`<span class="confirm-inline">${t('active.discardConfirm')}
+              <button type="button" class="btn btn-danger btn-small" onClick=${() => { discardWorkout(); navigate('/today'); }}>${t('active.discard')}</button>
+              <button type="button" class="btn btn-ghost btn-small" onClick=${() => setConfirmDiscard(false)}>${t('action.cancel')}</button></span>`
+              : html`<button type="button" class="btn btn-ghost" onClick=${() => setConfirmDiscard(true)}>${t('active.discard')}</button>`}
+          </div>`}
+        ${logged === 0 ? html`<p class="muted">${t('active.logFirst')}</p>` : null}
+      </section>
+      ${workout.rest ? html`<${RestTimer} rest=${workout.rest} nextLabel=${next} />` : null}
+      ${swapping ? html`<${SwapDialog} exercise=${swapping} day=${workout.day} onClose=${() => setSwapping(null)} />` : null}`;
+  } else if (status === 'error') body = html`<${ErrorNote} error=${planError} title=${t('plan.loadFailed')} />`;
+  else if (status !== 'ready') body = html`<${Loading} />`;
+  else if (!plan) body = html`<${NoPlan} />`;
+  else body = html`<${StartPanel} plan=${plan} preferred=${wanted} />`;
+
+  const title = workout ? (workout.title || fmt.weekdayName(workout.day)) : t('active.title');
+  const eyebrow = workout ? `${t('active.title')} · ${fmt.weekdayName(workout.day)}` : null;
+  return html`<section class=${`view view-active${workout && workout.rest ? ' has-timer' : ''}`}>
+    <${PageHeader} title=${title} eyebrow=${eyebrow} />
+    ${body}
+  </section>`;
+}

@@ -1,0 +1,87 @@
+// /week: the seven days at a glance, and <ModifyWeekWithCoachCard />.
+import { html } from '../lib.js';
+import { t } from '../i18n.js';
+import * as fmt from '../format.js';
+import { Icon } from '../icons.js';
+import { Link, coachHref, navigate } from '../router.js';
+import { usePlan } from '../state.js';
+import { Chips, Empty, ErrorNote, Loading, PageHeader } from '../ui.js';
+
+export function ModifyWeekWithCoachCard({ edits }) {
+  return html`<section class="card modify-week" aria-labelledby="modify-week-title">
+    <div class="modify-week-text">
+      <h2 id="modify-week-title">${t('week.modifyTitle')}</h2>
+      <p>${t('week.modifyText')}</p>
+    </div>
+    <${Link} class="btn btn-primary" href=${coachHref({ tab: 'week' })}>
+      <${Icon} name="coach" /> ${t('week.modifyButton')}</${Link}>
+    <${Chips} items=${edits} label=${t('week.suggested')}
+      onPick=${(text) => navigate(coachHref({ tab: 'week', send: text }))} />
+  </section>`;
+}
+
+export function NoPlan() {
+  return html`<${Empty} icon="week" title=${t('plan.none')}>
+    <p>${t('plan.noneText')}</p>
+    <${Link} class="btn btn-primary" href="/coach">${t('plan.talkToCoach')}</${Link}>
+  </${Empty}>`;
+}
+
+function DayCard({ name, day, isToday }) {
+  const rest = day.is_rest_day;
+  const done = day.status === 'completed';
+  const classes = ['day-card', rest ? 'is-rest' : '', done ? 'is-done' : '', isToday ? 'is-today' : '']
+    .filter(Boolean).join(' ');
+  return html`<li>
+    <${Link} class=${classes} href=${`/workouts/${name}`} aria-current=${isToday ? 'date' : undefined}>
+      <span class="day-date">
+        <span class="day-name">${fmt.weekdayName(name, 'short')}</span>
+        <span class="day-num">${fmt.calendarDate(day.date, { day: 'numeric' })}</span>
+      </span>
+      <span class="day-body">
+        <span class="day-title">${rest ? t('plan.restDay') : day.title}</span>
+        ${rest ? html`<span class="day-meta">${t('week.recover')}</span>` : html`<span class="day-meta">
+          ${day.focus_tag ? html`<span>${day.focus_tag}</span>` : null}
+          <span>${fmt.minutes(day.duration_minutes)}</span>
+        </span>`}
+      </span>
+      <span class="day-status">
+        ${done ? html`<span class="tag tag-done"><${Icon} name="check" size=${14} /> ${t('week.done')}</span>`
+          : isToday ? html`<span class="tag tag-today">${t('week.today')}</span>` : null}
+        <${Icon} name="chevron" className="flip-rtl" />
+      </span>
+    </${Link}>
+  </li>`;
+}
+
+export function WeekView() {
+  const { status, plan, error } = usePlan();
+  const today = fmt.localToday();
+  let body;
+  if (status === 'error') body = html`<${ErrorNote} error=${error} title=${t('plan.loadFailed')} />`;
+  else if (status !== 'ready') body = html`<${Loading} />`;
+  else if (!plan) body = html`<${NoPlan} />`;
+  else {
+    const summary = plan.summary || {};
+    const done = fmt.WEEKDAYS.filter((d) => plan.days[d] && plan.days[d].status === 'completed').length;
+    body = html`
+      ${plan.theme ? html`<p class="lead">${plan.theme}</p>` : null}
+      <dl class="stats">
+        <div><dt>${t('week.statSessions')}</dt><dd>${fmt.number(done, 0)} / ${fmt.number(summary.frequency || 0, 0)}</dd></div>
+        <div><dt>${t('week.statTime')}</dt><dd>${fmt.minutes(summary.total_time_minutes || 0)}</dd></div>
+        <div><dt>${t('week.statVolume')}</dt><dd>${fmt.tonnage(summary.total_volume_lbs || 0)}</dd></div>
+      </dl>
+      <ol class="days">
+        ${fmt.WEEKDAYS.map((name) => (plan.days[name] ? html`<${DayCard} key=${name} name=${name}
+          day=${plan.days[name]} isToday=${plan.days[name].date === today.date} />` : null))}
+      </ol>
+      <${ModifyWeekWithCoachCard} edits=${plan.suggested_edits} />`;
+  }
+  const eyebrow = status === 'ready' && plan
+    ? t('week.of', { date: fmt.calendarDate(plan.week_start_date, { day: 'numeric', month: 'long' }) })
+    : null;
+  return html`<section class="view view-week">
+    <${PageHeader} title=${t('nav.week')} eyebrow=${eyebrow} />
+    ${body}
+  </section>`;
+}
