@@ -57,6 +57,9 @@ class OpenAIOptions:
     response_format: ResponseFormatMode = "json_schema"
     tools: bool = True
     max_output_tokens: int | None = 2048
+    # OpenAI's own parameters (`prompt_cache_key`, `max_completion_tokens`); None: only when
+    # the base URL is OpenAI's, since other servers may refuse unknown fields.
+    openai_dialect: bool | None = None
 
 
 class OpenAICompatBrain(LLMBrain[Message]):
@@ -78,8 +81,8 @@ class OpenAICompatBrain(LLMBrain[Message]):
         self._tool_specs = [{"type": "function", "function": {
             "name": tool.name, "description": tool.description, "parameters": tool.parameters}}
             for tool in self._prompt.tools]
-        self._official = options.base_url is None or urlparse(options.base_url).hostname \
-            == OPENAI_HOST
+        self._official = options.openai_dialect if options.openai_dialect is not None else (
+            options.base_url is None or urlparse(options.base_url).hostname == OPENAI_HOST)
 
     async def aclose(self) -> None:
         await self._client.close()
