@@ -5,5 +5,7 @@
 """
 
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis, analyze
+from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
+from fitcoach.brain.providers.embedded.nlu.router import Intent, RoutingDecision, route
 
-__all__ = ["MessageAnalysis", "analyze"]
+__all__ = ["Intent", "MemorySummary", "MessageAnalysis", "RoutingDecision", "analyze", "route"]

@@ -23,6 +23,7 @@ class Document:
     tokens: list[Token]
     hits: list[Hit]
     _best_cache: dict[tuple[str, ...], list[Hit]] = field(default_factory=dict, repr=False)
+    _numbers: dict[int, tuple[float, int] | None] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, text: str) -> Document:
@@ -57,9 +58,17 @@ class Document:
         wanted = [h for h in self.hits_at.get(index, ()) if h.section in sections]
         return max(wanted, key=lambda h: h.size) if wanted else None
 
+    @cached_property
+    def hits_ending(self) -> dict[int, list[Hit]]:
+        """Token index → every hit ending right before it."""
+        table: dict[int, list[Hit]] = defaultdict(list)
+        for hit in self.hits:
+            table[hit.end].append(hit)
+        return table
+
     def hit_ending_at(self, end: int, *sections: str) -> Hit | None:
         """The longest hit of these sections that ends right before token `end`."""
-        wanted = [h for h in self.hits if h.end == end and h.section in sections]
+        wanted = [h for h in self.hits_ending.get(end, ()) if h.section in sections]
         return max(wanted, key=lambda h: h.size) if wanted else None
 
     def clause(self, index: int) -> int:
@@ -78,6 +87,11 @@ class Document:
 
     def number_at(self, index: int) -> tuple[float, int] | None:
         """The number written at token `index` (digits or a number word) and the index after it."""
+        if index not in self._numbers:
+            self._numbers[index] = self._read_number(index)
+        return self._numbers[index]
+
+    def _read_number(self, index: int) -> tuple[float, int] | None:
         if not 0 <= index < len(self.tokens):
             return None
         token = self.tokens[index]

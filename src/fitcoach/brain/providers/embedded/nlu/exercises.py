@@ -198,9 +198,13 @@ def _score_sentence(concepts: list[_Concept]) -> list[_Scored]:
     positions: dict[str, list[int]] = defaultdict(list)
     for position, concept in enumerate(concepts):
         positions[concept.word].append(position)
-    candidate_ids = {i for c in concepts for i in _INDEX.by_word.get(c.word, ())}
+    present = set(positions)
+    candidate_ids = {i for word in present for i in _INDEX.by_word.get(word, ())}
     for alias_id in candidate_ids:
         alias = _INDEX.aliases[alias_id]
+        # Cheap bound first: even a perfect window cannot beat the words the sentence lacks.
+        if sum(_INDEX.weights[w] for w in alias.words & present) < ACCEPT_SCORE * alias.weight:
+            continue
         hits = sorted(p for w in alias.words for p in positions.get(w, ()))
         width = len(alias.words) + EXTRA_WINDOW
         best: _Scored | None = None

@@ -1,8 +1,9 @@
 """Tone preferences: "be tough on me" → `Tone.TOUGH_LOVE`; "you can stop being so harsh" revokes.
 
-A revocation names the tone it ends through an adjective in its clause ("so harsh" → tough
-love); without one it ends whatever preference is recorded (`revoked_any`). A request inside a
-revoking clause is no request ("stop being so tough on me" is not "be tough on me").
+A revocation names the tone it ends through an adjective after it in its clause ("stop being so
+harsh" → tough love); "talk normally" / "tono normale" ends whatever is recorded (`revoked_any`).
+A request inside a revoking clause is no request ("stop being so tough on me" is not "be tough
+on me").
 """
 
 from __future__ import annotations
