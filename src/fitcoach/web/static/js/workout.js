@@ -19,8 +19,13 @@ export function loadWorkout() {
   const session = sessionStore.get().session;
   if (!session) return;
   if (workoutStore.get().userId !== session.user_id) {
-    workoutStore.set({ workout: readJson(userKey('workout')), userId: session.user_id,
-      finishing: false, error: null });
+    let workout = readJson(userKey('workout'));
+    // A logged workout's summary is shown once; a reload starts afresh.
+    if (workout && workout.result) {
+      writeJson(userKey('workout'), null);
+      workout = null;
+    }
+    workoutStore.set({ workout, userId: session.user_id, finishing: false, error: null });
   }
 }
 

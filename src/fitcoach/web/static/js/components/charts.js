@@ -1,7 +1,7 @@
 // Hand-drawn charts (no library): an SVG line for strength over time, and bars against the
 // 10-20 hard-set band. Both mirror for right-to-left languages, and both come with the same
 // numbers as text for screen readers.
-import { html } from '../lib.js';
+import { html, useEffect, useRef, useState } from '../lib.js';
 import { isRtl, t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { muscleName } from './plan.js';
@@ -15,10 +15,28 @@ function niceStep(range, ticks) {
 }
 
 /** points: [{at: ISO, value: number in the user's unit}], oldest first. */
+/** The element's width in CSS pixels, so the SVG is drawn at its real size (crisp text). */
+function useWidth(fallback) {
+  const ref = useRef(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => { if (element.clientWidth) setWidth(element.clientWidth); };
+    measure();
+    if (typeof ResizeObserver !== 'function') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
 export function LineChart({ points, label, unit }) {
-  const width = 640;
-  const height = 260;
-  const pad = { top: 24, bottom: 36, side: 48, end: 20 };
+  const [ref, measured] = useWidth(640);
+  const width = Math.max(260, measured);
+  const height = width < 480 ? 200 : 240;
+  const pad = { top: 26, bottom: 30, side: 40, end: 24 };
   const values = points.map((p) => p.value);
   let low = Math.min(...values);
   let high = Math.max(...values);
@@ -52,8 +70,9 @@ export function LineChart({ points, label, unit }) {
     name: label, from: `${fmt.number(values[0])} ${unit}`, to: `${fmt.number(values[values.length - 1])} ${unit}`,
     count: points.length,
   });
-  return html`<figure class="chart">
-    <svg viewBox=${`0 0 ${width} ${height}`} role="img" aria-label=${summary} preserveAspectRatio="xMidYMid meet">
+  return html`<figure class="chart" ref=${ref}>
+    <svg viewBox=${`0 0 ${width} ${height}`} width=${width} height=${height} role="img"
+      aria-label=${summary}>
       <defs><linearGradient id="area-fill" x1="0" x2="0" y1="0" y2="1">
         <stop offset="0%" stop-color="var(--accent)" stop-opacity="0.28" />
         <stop offset="100%" stop-color="var(--accent)" stop-opacity="0" />
@@ -99,14 +118,14 @@ export function VolumeBars({ rows, low, high }) {
         const zone = row.hardSets < low ? 'under' : row.hardSets > high ? 'over' : 'in';
         return html`<tr class=${`zone-${zone}`}>
           <th scope="row">${muscleName(row.group)}</th>
-          <td class="bar-cell">
+          <td><div class="bar-cell">
             <span class="bar-track">
               <span class="bar-band" style=${`inset-inline-start:${share(low)};inline-size:${share(high - low)}`}></span>
               <span class="bar-fill" style=${`inline-size:${share(Math.min(row.hardSets, max))}`}></span>
             </span>
             <span class="bar-value">${fmt.number(row.hardSets)}<span class="visually-hidden">
               ${' '}${t(`progress.zone.${zone}`)}</span></span>
-          </td>
+          </div></td>
           <td class="num">${row.tonnage > 0 ? fmt.tonnage(row.tonnage) : '—'}</td>
         </tr>`;
       })}</tbody>

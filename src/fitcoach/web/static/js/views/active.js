@@ -57,7 +57,7 @@ function SetForm({ exercise, unit, number }) {
     <div class="field">
       <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}</label>
       <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
-        placeholder=${t('active.bodyweight')} onInput=${(e) => setWeight(e.currentTarget.value)} />
+        placeholder=${t('active.bw')} title=${t('active.bodyweight')} onInput=${(e) => setWeight(e.currentTarget.value)} />
     </div>
     <div class="field">
       <label for=${`${id}-reps`}>${exercise.timed ? t('active.seconds') : t('active.reps')}</label>
@@ -84,18 +84,21 @@ function ExerciseCard({ exercise, unit, current, onSwap }) {
   return html`<section class=${`wk-exercise${current ? ' is-current' : ''}${complete ? ' is-complete' : ''}`}
       aria-labelledby=${titleId}>
     <header class="wk-head">
-      <span class="block-label">${exercise.label}${exercise.blockSize > 1 ? exercise.position + 1 : ''}</span>
+      <div class="wk-head-row">
+        <span class="block-label">${exercise.label}${exercise.blockSize > 1 ? ` · ${exercise.position + 1}` : ''}</span>
+        ${exercise.blockSize > 1 ? html`<span class="tag tag-superset">${t('plan.superset')}</span>` : null}
+        ${complete ? html`<span class="tag tag-done"><${Icon} name="check" size=${14} />
+          ${t('week.done')}</span>` : null}
+        ${exercise.swappedOut ? null : html`<button type="button" class="btn btn-ghost btn-small wk-swap"
+          onClick=${() => onSwap(exercise)} aria-label=${`${t('active.swap')}: ${exercise.name}`}>
+          <${Icon} name="swap" size=${16} /> ${t('active.swap')}</button>`}
+      </div>
       <h2 id=${titleId}>${exercise.name}</h2>
-      ${complete ? html`<span class="tag tag-done"><${Icon} name="check" size=${14} />
-        <span class="visually-hidden">${t('active.exerciseDone')}</span></span>` : null}
-      ${exercise.swappedOut ? null : html`<button type="button" class="btn btn-ghost btn-small"
-        onClick=${() => onSwap(exercise)}><${Icon} name="swap" size=${16} /> ${t('active.swap')}</button>`}
     </header>
     <p class="rx">
       <span class="rx-sets">${t('plan.setsReps', { sets: fmt.number(exercise.target_sets, 0), reps: fmt.reps(exercise.target_reps) })}</span>
       <span>${t('plan.rest', { rest: fmt.rest(exercise.rest_seconds) })}</span>
       ${exercise.target_weight_lbs ? html`<span class="rx-load">${t('active.target', { load: fmt.load(exercise.target_weight_lbs) })}</span>` : null}
-      ${exercise.blockSize > 1 ? html`<span class="tag tag-superset">${t('plan.superset')}</span>` : null}
     </p>
     ${exercise.sets.length ? html`<table class="sets-table">
       <caption class="visually-hidden">${t('active.loggedSets', { name: exercise.name })}</caption>

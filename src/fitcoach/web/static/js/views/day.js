@@ -26,7 +26,8 @@ function DayNav({ day }) {
 export function DayView({ day: routeDay }) {
   useCatalog();
   const { status, plan, error } = usePlan();
-  const active = useStore(workoutStore).workout;
+  const stored = useStore(workoutStore).workout;
+  const active = stored && !stored.result ? stored : null;
   const today = fmt.localToday();
   const isTodayRoute = !routeDay;
   const name = routeDay || today.weekday;

@@ -117,13 +117,13 @@ function RecordsSection({ slugs, names, records }) {
         .filter(([, set]) => set.weight_lbs > 0).sort((a, b) => a[0] - b[0]).slice(0, 4);
       return html`<tr data-slug=${slug}>
         <th scope="row">${name}</th>
-        <td>${r.estimated_1rm ? html`<strong>${fmt.load(r.estimated_1rm.estimated_1rm)}</strong>
+        <td data-label=${t('progress.e1rm')}><div>${r.estimated_1rm ? html`<strong>${fmt.load(r.estimated_1rm.estimated_1rm)}</strong>
           ${isNew(r.estimated_1rm) ? html` <span class="tag tag-new">${t('progress.new')}</span>` : null}
-          <span class="cell-sub">${fmt.dateOnly(r.estimated_1rm.achieved_at)}</span>` : '—'}</td>
-        <td>${r.max_weight_set ? html`${t('progress.setOf', { load: fmt.load(r.max_weight_set.weight_lbs), reps: fmt.number(r.max_weight_set.reps, 0) })}
-          <span class="cell-sub">${fmt.dateOnly(r.max_weight_set.achieved_at)}</span>` : '—'}</td>
-        <td>${reps.length ? html`<ul class="rep-bests">${reps.map(([n, set]) => html`<li>
-          ${t('progress.repMax', { n: fmt.number(n, 0) })}: ${fmt.load(set.weight_lbs)}</li>`)}</ul>` : '—'}</td>
+          <span class="cell-sub">${fmt.dateOnly(r.estimated_1rm.achieved_at)}</span>` : '—'}</div></td>
+        <td data-label=${t('progress.heaviest')}><div>${r.max_weight_set ? html`${t('progress.setOf', { load: fmt.load(r.max_weight_set.weight_lbs), reps: fmt.number(r.max_weight_set.reps, 0) })}
+          <span class="cell-sub">${fmt.dateOnly(r.max_weight_set.achieved_at)}</span>` : '—'}</div></td>
+        <td data-label=${t('progress.repBests')}><div>${reps.length ? html`<ul class="rep-bests">${reps.map(([n, set]) => html`<li>
+          ${t('progress.repMax', { n: fmt.number(n, 0) })}: ${fmt.load(set.weight_lbs)}</li>`)}</ul>` : '—'}</div></td>
       </tr>`;
     })}</tbody>
   </table></div>`;
