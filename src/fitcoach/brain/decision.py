@@ -1,0 +1,91 @@
+"""What a brain is asked and what it answers (DESIGN D1, D8).
+
+A brain reads the turn (message, rendered runtime context, the derived profile, tool results
+so far) and answers with a `BrainDecision`: the routing, the message, memory mutations, plan
+edit operations and, optionally, read-only tool calls. It never writes `proposal.data`; the
+pipeline materialises that with the engine and checks it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from fitcoach.brain.contract import ProposalType
+from fitcoach.brain.ports import Locale, LogReader, TurnInput
+from fitcoach.brain.profile_builder import ProfileBuild
+from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.memory.entries import MemoryMutation
+from fitcoach.programming.edits.operations import EditOperation
+from fitcoach.programming.plan import WeeklyPlan
+
+MAX_TOOL_ROUNDS = 3
+
+
+class ToolCall(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    call: ToolCall
+    result: dict[str, Any]
+
+
+class BrainDecision(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    proposal_type: ProposalType = ProposalType.NONE
+    target_day: Weekday | None = None
+    message: str = ""
+    memory_mutations: tuple[MemoryMutation, ...] = ()
+    edits: tuple[EditOperation, ...] = ()
+    tool_calls: tuple[ToolCall, ...] = ()
+    language: Locale = Locale.EN
+    # Free-form facts a brain wants back when it writes its final message (the embedded
+    # brain keeps its routing decision here); never shown to the user.
+    notes: dict[str, Any] = Field(default_factory=dict)
+
+
+class BrainRequest(BaseModel):
+    """One round of a turn, as the brain sees it."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    turn: TurnInput
+    context_block: str
+    profile: ProfileBuild
+    tool_results: tuple[ToolResult, ...] = ()
+    repair_errors: tuple[str, ...] = ()
+    round: int = 0
+
+
+class Materialized(BaseModel):
+    """What the engine made of a decision, handed back so a brain can phrase its message."""
+
+    model_config = ConfigDict(frozen=True)
+
+    plan: WeeklyPlan | None = None
+    summary_diff: str | None = None
+    changed_days: tuple[Weekday, ...] = ()
+    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+class Brain(Protocol):
+    """Anything that can take a turn: embedded rules, Gemini, an OpenAI-compatible server."""
+
+    name: str
+
+    async def decide(self, request: BrainRequest, logs: LogReader) -> BrainDecision:
+        ...
+
+    def finalize_message(self, request: BrainRequest, decision: BrainDecision,
+                         outcome: Materialized | None) -> str:
+        """The message the user reads, once the engine's result is known."""
+        ...
