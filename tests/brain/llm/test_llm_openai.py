@@ -80,6 +80,7 @@ def test_a_tool_round_sends_the_assistant_turn_back_with_tool_messages(openai_se
     messages = fake.requests[-1]["messages"]
     assert [m["role"] for m in messages] == ["system", "user", "assistant", "tool"]
     assistant, tool = messages[2], messages[3]
+    assert set(assistant) == {"role", "content", "tool_calls"}
     assert assistant["tool_calls"][0]["function"]["name"] == HISTORY_TOOL
     assert tool["tool_call_id"] == assistant["tool_calls"][0]["id"]
     assert json.loads(tool["content"]) == results[0].result

@@ -185,17 +185,23 @@ def _reply(completion: ChatCompletion) -> ModelReply[Message]:
     if not completion.choices:
         raise ProviderFailure("the server answered without a choice")
     message = completion.choices[0].message
-    # The assistant turn goes back as the server sent it (tool call ids included).
-    history: Message = message.model_dump(mode="json", exclude_none=True)
     calls: list[tuple[Any, ToolCall]] = []
+    echoed: list[dict[str, Any]] = []
     for tool_call in message.tool_calls or []:
         function = getattr(tool_call, "function", None)
         if function is None:  # a custom (non-function) tool call: nothing we declared
             continue
         calls.append((tool_call.id, ToolCall(name=function.name,
                                              args=_arguments(function.arguments))))
+        echoed.append({"id": tool_call.id, "type": "function", "function": {
+            "name": function.name, "arguments": function.arguments}})
     if message.refusal and not calls:
         raise ProviderFailure(f"the model refused: {message.refusal}")
+    # The assistant turn goes back with the server's own ids and argument text, and only
+    # the fields an assistant message may carry (strict servers refuse the rest).
+    history: Message = {"role": "assistant", "content": message.content}
+    if echoed:
+        history["tool_calls"] = echoed
     return ModelReply(history=[history], tool_calls=calls, text=message.content)
 
 
