@@ -19,12 +19,12 @@ _DROPPED = frozenset({"title", "default", "discriminator", "examples", "descript
 
 def for_llm(schema: dict[str, Any]) -> dict[str, Any]:
     """A provider-friendly copy of `schema`; the input is not modified."""
-    return _rewrite(schema)
+    return _rewrite(schema, schema.get("$defs", {}))
 
 
-def _rewrite(node: Any) -> Any:
+def _rewrite(node: Any, defs: dict[str, Any]) -> Any:
     if isinstance(node, list):
-        return [_rewrite(item) for item in node]
+        return [_rewrite(item, defs) for item in node]
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
@@ -32,17 +32,17 @@ def _rewrite(node: Any) -> Any:
         if key in _DROPPED:
             continue
         if key == "oneOf":
-            out["anyOf"] = _rewrite(value)
+            out["anyOf"] = _rewrite(value, defs)
         elif key == "const":
             out["enum"] = [value]
         elif key in ("properties", "$defs"):
             # Property names are data, not schema keywords: never drop "title" or "default"
             # when they name a property.
-            out[key] = {name: _rewrite(sub) for name, sub in value.items()}
+            out[key] = {name: _rewrite(sub, defs) for name, sub in value.items()}
         else:
-            out[key] = _rewrite(value)
+            out[key] = _rewrite(value, defs)
     if "propertyNames" in out:
-        _expand_property_names(out)
+        _expand_property_names(out, defs)
     _require_pinned(node, out)
     if out.get("enum") and "type" not in out:
         out["type"] = _enum_type(out["enum"])
@@ -61,19 +61,21 @@ def _require_pinned(original: dict[str, Any], out: dict[str, Any]) -> None:
         out["required"] = pinned + [name for name in required if name not in pinned]
 
 
-def _expand_property_names(node: dict[str, Any]) -> None:
-    """`{propertyNames: {enum}, additionalProperties: S}` → one optional property per name.
+def _expand_property_names(node: dict[str, Any], defs: dict[str, Any]) -> None:
+    """`{propertyNames: <enum>, additionalProperties: S}` → one optional property per name.
 
     A map keyed by an enum (weekday → focus) is the one place pydantic emits
-    `propertyNames`; listing the keys is what every provider understands.
+    `propertyNames`; listing the keys is what every provider understands. Names that are not
+    an enum only lose the restriction.
     """
     names = node.pop("propertyNames")
-    values = node.pop("additionalProperties", {})
+    if isinstance(names, dict) and "$ref" in names:
+        names = defs.get(names["$ref"].rsplit("/", 1)[-1], {})
     keys = names.get("enum") if isinstance(names, dict) else None
-    if not keys:
-        return
-    node["properties"] = dict.fromkeys(keys, values)
-    node["additionalProperties"] = False
+    if keys:
+        values = node.pop("additionalProperties", {})
+        node["properties"] = dict.fromkeys(keys, values)
+        node["additionalProperties"] = False
 
 
 def _enum_type(values: list[Any]) -> str:
