@@ -130,6 +130,7 @@ def test_staging_never_touches_the_plan(new_user: Callable[..., Api],
     ({"message": "hi", "active_tab": "settings"}, 422, "validation_error"),
     ({"message": 42}, 422, "validation_error"),
     ({"message": "hi", "user_id": "usr_other"}, 422, "validation_error"),
+    ({"message": "hi\u0000there"}, 422, "validation_error"),
     (["message"], 422, "validation_error"),
 ])
 def test_bad_chat_bodies_are_4xx_and_write_nothing(

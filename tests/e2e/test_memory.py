@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
+import pytest
 from sqlalchemy import select
 
 from fitcoach.store.database import Database
@@ -82,8 +83,9 @@ def test_deleting_twice_changes_nothing_the_second_time(new_user: Callable[..., 
     assert row_counts(database) == before
 
 
-def test_deleting_an_unknown_item_is_404(new_user: Callable[..., Api]) -> None:
-    response = new_user().delete("/api/memory/mem_unknown")
+@pytest.mark.parametrize("memory_id", ["mem_unknown", "mem_" + "f" * 24, "mem_%00", "m" * 500])
+def test_deleting_an_unknown_item_is_404(new_user: Callable[..., Api], memory_id: str) -> None:
+    response = new_user().delete(f"/api/memory/{memory_id}")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from fitcoach.api.coach import proposals
 from fitcoach.brain.ports import TurnInput
 from fitcoach.store.database import Database
@@ -149,8 +151,10 @@ def test_a_day_proposal_without_any_plan_is_409(new_user: Callable[..., Api],
     assert row_counts(database) == before
 
 
-def test_unknown_proposals_are_404(new_user: Callable[..., Api]) -> None:
+@pytest.mark.parametrize("proposal_id", ["prop_nope", "prop_" + "0" * 24, "prop_%00x",
+                                         "x" * 300])
+def test_unknown_proposals_are_404(new_user: Callable[..., Api], proposal_id: str) -> None:
     api = new_user()
-    for response in (api.accept("prop_nope"), api.reject("prop_nope")):
+    for response in (api.accept(proposal_id), api.reject(proposal_id)):
         assert response.status_code == 404
         assert response.json()["error"]["code"] == "not_found"

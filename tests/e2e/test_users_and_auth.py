@@ -62,6 +62,7 @@ def test_sign_up_defaults(new_user: Callable[..., Api]) -> None:
     {"display_name": "A", "timezone": "Mars/Olympus"},
     {"display_name": "A", "timezone": "../../etc/passwd"},
     {"display_name": "A", "role": "admin"},
+    {"display_name": "A\u0000B"},
 ])
 def test_bad_sign_ups_are_422_and_write_nothing(client: TestClient, database: Database,
                                                 body: dict[str, str]) -> None:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 from collections.abc import Callable
 
 from fitcoach.api.coach.repository import ChatRepository, ProposalRepository
-from fitcoach.api.ids import new_log_id
+from fitcoach.api.ids import new_log_id, new_memory_id, new_proposal_id
 from fitcoach.api.memory.repository import MemoryRepository
 from fitcoach.api.plans.repository import PlanRepository
 from fitcoach.api.plans.weeks import Completion
@@ -20,12 +19,6 @@ from fitcoach.store.database import Database
 from fitcoach.store.models import ProposalRow
 from tests.e2e.scripted import weekly_plan
 from tests.store.conftest import NOW
-
-_ids = itertools.count()
-
-
-def _memory_id() -> str:
-    return f"mem_store_{next(_ids)}"
 
 
 def _create(tier: Tier, entry: dict[str, object]) -> MemoryMutation:
@@ -42,15 +35,17 @@ def test_memory_outcomes_round_trip(database: Database,
         repository = MemoryRepository(session)
         outcome = apply_mutations(repository.live(user.user_id, NOW), [
             _create(Tier.STAPLES, {"category": "goal", "fact": "Get stronger"}),
-            _create(Tier.PHYSIOLOGICAL, soreness)], NOW, _memory_id)
+            _create(Tier.PHYSIOLOGICAL, soreness)], NOW, new_memory_id)
         repository.save_outcome(user.user_id, outcome, "chat", NOW)
     staple, sore = outcome.created
+    # Items of one turn share created_at; the id breaks the tie, as in the rendered context.
+    both = sorted([staple, sore], key=lambda item: item.memory_id)
     with database.read() as session:
         repository = MemoryRepository(session)
-        assert repository.live(user.user_id, NOW) == [staple, sore]
+        assert repository.live(user.user_id, NOW) == both
         later = NOW + dt.timedelta(days=3)
         assert repository.live(user.user_id, later) == [staple]
-        assert repository.everything(user.user_id) == [staple, sore]
+        assert repository.everything(user.user_id) == both
         assert repository.get(other.user_id, staple.memory_id) is None
         assert repository.live(other.user_id, NOW) == []
 
@@ -62,7 +57,7 @@ def test_memory_outcomes_round_trip(database: Database,
         delete = MemoryMutation(operation=Operation.DELETE, target_tier=Tier.STAPLES,
                                 memory_id=staple.memory_id, reason="done")
         outcome = apply_mutations(repository.live(user.user_id, NOW), [update, delete],
-                                  NOW, _memory_id)
+                                  NOW, new_memory_id)
         repository.save_outcome(user.user_id, outcome, "chat", NOW)
     with database.read() as session:
         stored = MemoryRepository(session).get(user.user_id, staple.memory_id)
@@ -112,15 +107,15 @@ def test_superseding_touches_only_that_users_pending_proposals(
     user, other = new_user(), new_user()
     plan = weekly_plan(NOW.date())
 
-    def staged(owner: UserSettings, suffix: str) -> str:
-        proposal_id = f"prop_{owner.user_id}_{suffix}"
+    def staged(owner: UserSettings) -> str:
+        proposal_id = new_proposal_id()
         proposal = Proposal(id=proposal_id, type=ProposalType.UPDATE_WEEK, summary_diff="s",
                             data=plan)
         with database.write(lock_user=owner.user_id) as session:
             ProposalRepository(session).add(owner.user_id, proposal, None, NOW)
         return proposal_id
 
-    mine, theirs = staged(user, "a"), staged(other, "a")
+    mine, theirs = staged(user), staged(other)
     with database.write(lock_user=user.user_id) as session:
         ProposalRepository(session).supersede_pending(user.user_id, NOW)
     with database.read() as session:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import secrets
+
+# What every id we mint looks like; anything else cannot name a row, of anyone.
+_ID_SHAPE = re.compile(r"^[a-z]{2,5}_[0-9a-f]{24}$")
 
 
 def new_id(prefix: str) -> str:
@@ -24,3 +28,7 @@ def new_proposal_id() -> str:
 
 def new_log_id() -> str:
     return new_id("log")
+
+
+def well_formed(value: str) -> bool:
+    return _ID_SHAPE.match(value) is not None

@@ -8,6 +8,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from fitcoach.api.coach.schemas import ProposalStatus
+from fitcoach.api.ids import well_formed
 from fitcoach.brain.contract import Proposal
 from fitcoach.brain.ports import ChatLine, ChatRole
 from fitcoach.store.models import ChatMessageRow, ProposalRow
@@ -18,6 +19,8 @@ class ProposalRepository:
         self.session = session
 
     def get(self, user_id: str, proposal_id: str) -> ProposalRow | None:
+        if not well_formed(proposal_id):
+            return None
         row = self.session.get(ProposalRow, proposal_id)
         return row if row is not None and row.user_id == user_id else None
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from fitcoach.api.ids import well_formed
 from fitcoach.memory.apply import MutationOutcome
 from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, Tier, parse_entry
 from fitcoach.store.models import MemoryAuditRow, MemoryItemRow
@@ -52,6 +53,8 @@ class MemoryRepository:
         return self._ordered(MemoryItemRow.user_id == user_id)
 
     def get(self, user_id: str, memory_id: str) -> MemoryItem | None:
+        if not well_formed(memory_id):
+            return None
         row = self.session.get(MemoryItemRow, memory_id)
         return None if row is None or row.user_id != user_id else to_item(row)
 

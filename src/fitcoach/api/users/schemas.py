@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, field_validator
 
+from fitcoach.api.text import NO_NUL
 from fitcoach.brain.ports import Locale
 from fitcoach.catalog.vocabulary import Unit
 
@@ -23,10 +24,10 @@ class CreateUserRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     display_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                                   max_length=100)]
+                                                   max_length=100), NO_NUL]
     locale: Locale = Locale.EN
     units: Unit = Unit.LB
-    timezone: Annotated[str, StringConstraints(min_length=1, max_length=64)] = "UTC"
+    timezone: Annotated[str, StringConstraints(min_length=1, max_length=64), NO_NUL] = "UTC"
 
     @field_validator("timezone")
     @classmethod
