@@ -19,6 +19,7 @@ thought signatures travel back unchanged with the function responses.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 import logging
@@ -94,6 +95,7 @@ class GeminiBrain(LLMBrain[types.Content]):
         self._two_phase = (two_phase_model(options.model) if options.tool_mode == "auto"
                            else options.tool_mode == "two_phase")
         self._client = genai.Client(api_key=options.api_key, http_options=_http_options(options))
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._caches = GeminiContextCache(self._client, registry, ttl=options.cache_ttl,
                                           renew_margin=options.cache_renew_margin, clock=clock)
         self._explicit = options.explicit_cache and self._big_enough()
@@ -132,6 +134,7 @@ class GeminiBrain(LLMBrain[types.Content]):
 
     async def _exchange(self, conversation: Conversation[types.Content],
                         request: BrainRequest) -> ModelReply[types.Content]:
+        self._follow_event_loop()
         if not self._two_phase:
             return await self._call(conversation, variant="combined", structured=True)
         reply = await self._call(conversation, variant="tools", structured=False)
@@ -140,6 +143,17 @@ class GeminiBrain(LLMBrain[types.Content]):
         # The tool phase wrote prose or a broken object: ask again under the schema, on the
         # transcript without that attempt.
         return await self._call(conversation, variant="answer", structured=True)
+
+    def _follow_event_loop(self) -> None:
+        """The SDK's async HTTP client belongs to the event loop it first ran on. A caller
+        that runs each turn in a fresh loop (`asyncio.run` per message in a terminal chat)
+        gets a client of its own loop instead of one whose connections died with the last."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not None and self._loop is not loop:
+            self._client = genai.Client(api_key=self._options.api_key,
+                                        http_options=_http_options(self._options))
+            self._caches.rebind(self._client)
+        self._loop = loop
 
     # -- one call ----------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ without them. What worked is remembered for the next turns.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -74,9 +75,8 @@ class OpenAICompatBrain(LLMBrain[Message]):
         self._prompt = prompt or static_prompt()
         self._format: ResponseFormatMode = options.response_format
         self._use_tools = options.tools
-        self._client = openai.AsyncOpenAI(
-            api_key=options.api_key or "not-needed", base_url=options.base_url,
-            timeout=options.timeout_s, max_retries=options.max_retries)
+        self._client = self._new_client()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._system: Message = {"role": "system", "content": self._prompt.combined_text()}
         self._tool_specs = [{"type": "function", "function": {
             "name": tool.name, "description": tool.description, "parameters": tool.parameters}}
@@ -86,6 +86,19 @@ class OpenAICompatBrain(LLMBrain[Message]):
 
     async def aclose(self) -> None:
         await self._client.close()
+
+    def _new_client(self) -> openai.AsyncOpenAI:
+        return openai.AsyncOpenAI(
+            api_key=self._options.api_key or "not-needed", base_url=self._options.base_url,
+            timeout=self._options.timeout_s, max_retries=self._options.max_retries)
+
+    def _follow_event_loop(self) -> None:
+        """The SDK's async HTTP client belongs to the event loop it first ran on; a caller
+        that runs each turn in a fresh loop gets a client of its own loop."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not None and self._loop is not loop:
+            self._client = self._new_client()
+        self._loop = loop
 
     # -- LLMBrain ----------------------------------------------------------------------
 
@@ -107,6 +120,7 @@ class OpenAICompatBrain(LLMBrain[Message]):
 
     async def _exchange(self, conversation: Conversation[Message],
                         request: BrainRequest) -> ModelReply[Message]:
+        self._follow_event_loop()
         while True:
             try:
                 completion = await self._complete(conversation)

@@ -81,6 +81,11 @@ class GeminiContextCache:
         self._memo: dict[str, CacheRecord] = {}
         self._locks: dict[str, asyncio.Lock] = {}
 
+    def rebind(self, client: genai.Client) -> None:
+        """Use `client` from now on (a new event loop); locks belong to the old loop too."""
+        self._client = client
+        self._locks.clear()
+
     async def name_for(self, spec: CacheSpec) -> str:
         """The name of a live cache holding `spec`, created or renewed if need be."""
         lock = self._locks.setdefault(spec.key, asyncio.Lock())
