@@ -78,13 +78,16 @@ export function isTimed(target) { return /s$/.test(String(target || '')); }
 // A Monday, used to name weekdays through Intl without any date arithmetic in time zones.
 const A_MONDAY = Date.UTC(2026, 8, 14);
 
-export function weekdayName(day, style = 'long') {
+/** A weekday's name; `inSentence` keeps the language's own case ("del lunes"). */
+export function weekdayName(day, style = 'long', inSentence = false) {
   const index = WEEKDAYS.indexOf(day);
   if (index < 0) return day;
   const name = new Intl.DateTimeFormat(locale(), { weekday: style, timeZone: 'UTC' })
     .format(new Date(A_MONDAY + index * 86400000));
-  return name.charAt(0).toLocaleUpperCase(locale()) + name.slice(1);
+  return inSentence ? name : name.charAt(0).toLocaleUpperCase(locale()) + name.slice(1);
 }
+
+export function weekdayInSentence(day) { return weekdayName(day, 'long', true); }
 
 /** A calendar date "2026-09-14" (no time zone involved) in the user's language. */
 export function calendarDate(iso, options = { day: 'numeric', month: 'short' }) {

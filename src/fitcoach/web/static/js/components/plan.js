@@ -51,7 +51,7 @@ export function Blocks({ day, compact = false }) {
           ${block.exercises.map((exercise) => {
             const local = localName(exercise.exercise_id);
             return html`<li class="exercise">
-              <p class="exercise-name">${exercise.name}
+              <p class="exercise-name"><span>${exercise.name}</span>
                 ${local && local.toLowerCase() !== exercise.name.toLowerCase()
                   ? html`<span class="exercise-local" lang=${locale()}>${local}</span>` : null}</p>
               <${Prescription} exercise=${exercise} />

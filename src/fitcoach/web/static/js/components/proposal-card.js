@@ -57,7 +57,7 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
   const isWeek = proposal.type === 'UPDATE_WEEK';
   const data = proposal.data || {};
   const heading = isWeek ? t('proposal.weekTitle')
-    : t('proposal.dayTitle', { day: fmt.weekdayName(proposal.target_day) });
+    : t('proposal.dayTitle', { day: fmt.weekdayInSentence(proposal.target_day) });
   const status = STATUS[line.status];
   const pending = line.status === 'pending';
   const titleId = `proposal-${line.id}`;
@@ -77,7 +77,7 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
     <${Changes} rows=${line.changes} single=${!isWeek} />
     <details class="proposal-preview">
       <summary>${isWeek ? t('proposal.previewWeek')
-        : t('proposal.previewDay', { day: fmt.weekdayName(proposal.target_day) })}</summary>
+        : t('proposal.previewDay', { day: fmt.weekdayInSentence(proposal.target_day) })}</summary>
       ${isWeek ? html`<${WeekPreview} plan=${data} />` : html`
         ${data.is_rest_day ? html`<p>${t('plan.restDay')}</p>` : html`
           <p class="muted">${data.title} · ${fmt.minutes(data.duration_minutes)}</p>

@@ -364,7 +364,7 @@ export function ActiveWorkoutView() {
             <button type="button" class="btn btn-ghost" onClick=${() => setConfirmFinish(false)}>${t('action.cancel')}</button>
           </div>` : html`<div class="day-actions">
             <button type="button" class="btn btn-primary btn-large" disabled=${state.finishing || logged === 0}
-              onClick=${() => (logged < total ? setConfirmFinish(true) : finish())}>
+              onClick=${() => (logged < total && !state.error ? setConfirmFinish(true) : finish())}>
               <${Icon} name="check" /> ${state.finishing ? t('active.saving') : state.error ? t('action.retry') : t('active.finish')}</button>
             ${confirmDiscard ? html`<span class="confirm-inline">${t('active.discardConfirm')}
               <button type="button" class="btn btn-danger btn-small" onClick=${() => { discardWorkout(); navigate('/today'); }}>${t('active.discard')}</button>

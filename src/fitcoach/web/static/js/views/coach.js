@@ -37,7 +37,7 @@ function Greeting({ kind, name }) {
 
 function contextLabel(context) {
   if (!context) return null;
-  if (context.day) return t('coach.contextDay', { day: fmt.weekdayName(context.day) });
+  if (context.day) return t('coach.contextDay', { day: fmt.weekdayInSentence(context.day) });
   if (context.tab === 'week') return t('coach.contextWeek');
   if (context.tab === 'workout') return t('coach.contextWorkout');
   if (context.tab === 'today') return t('coach.contextToday');

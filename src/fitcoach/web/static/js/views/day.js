@@ -66,7 +66,7 @@ export function DayView({ day: routeDay }) {
             href=${`/workout/active?day=${name}`}>
             <${Icon} name="play" /> ${activeHere ? t('day.resume') : done ? t('day.again') : t('day.start')}</${Link}>`
             : html`<${Link} class="btn btn-primary btn-large" href="/workout/active">
-            <${Icon} name="play" /> ${t('day.resumeOther', { day: fmt.weekdayName(active.day) })}</${Link}>`}
+            <${Icon} name="play" /> ${t('day.resumeOther', { day: fmt.weekdayInSentence(active.day) })}</${Link}>`}
           <${Link} class="btn btn-secondary" href=${ask}><${Icon} name="coach" /> ${t('day.ask')}</${Link}>
         </div>
         ${day.muscle_focus && day.muscle_focus.length ? html`<section aria-labelledby="day-muscles">
