@@ -1,0 +1,80 @@
+"""Order a session by the sequencing hierarchy and, when time is short, fold it into supersets.
+
+Exercises are sorted by catalog priority (1 → 4), then by importance. Pairs are only ever formed
+between neighbours of that order — two exercises of the same priority, or the last of one
+priority level with the first of the next — so the flattened order stays non-decreasing and
+the sequencing rule holds by construction. Every pair passes `rules.pairing`. The anchor (the
+session's first exercise) always stays a straight set. Accessories are paired first, as the
+seed's own sessions do.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from fitcoach.programming.generator.items import Item
+from fitcoach.programming.rules.pairing import pairing_problem
+from fitcoach.programming.rules.sequencing import first_out_of_order
+
+
+def _compatible(first: Item, second: Item) -> bool:
+    """The pairing rule, plus a house rule: two heavy compounds are never paired, even when
+    the rule would allow it (a bench press and a deadlift are "non-competing", but each
+    deserves full rest)."""
+    a, b = first.option.exercise, second.option.exercise
+    if a.heavy_compound and b.heavy_compound:
+        return False
+    return pairing_problem(a, b) is None
+
+
+def arrange(items: list[Item], *, pair: bool, transition: int) -> list[list[Item]]:
+    """Blocks in session order; the first exercise of each superset rests `transition` s."""
+    ordered = sorted(items, key=lambda item: (item.priority, item.rank))
+    for item in ordered:
+        item.rest = item.base_rest
+    if not pair or len(ordered) < 3:
+        return [[item] for item in ordered]
+
+    levels: dict[int, list[Item]] = {}
+    for item in ordered:
+        levels.setdefault(item.priority, []).append(item)
+    anchor = ordered[0]
+    taken: set[int] = {id(anchor)}
+    within: list[list[Item]] = []
+    for priority in sorted(levels, reverse=True):  # accessories first
+        level = levels[priority]
+        for index, first in enumerate(level):
+            if id(first) in taken:
+                continue
+            for second in level[index + 1:]:
+                if id(second) not in taken and _compatible(first, second):
+                    within.append([first, second])
+                    taken.update((id(first), id(second)))
+                    break
+
+    present = sorted(levels)
+    crossing: dict[int, list[Item]] = {}  # keyed by the lower level of the boundary
+    for low, high in pairwise(present):
+        first = next((i for i in reversed(levels[low]) if id(i) not in taken), None)
+        second = next((i for i in levels[high] if id(i) not in taken), None)
+        if first is not None and second is not None and _compatible(first, second):
+            crossing[low] = [first, second]
+            taken.update((id(first), id(second)))
+
+    blocks: list[list[Item]] = [[anchor]]
+    for priority in present:
+        level_blocks = [block for block in within if block[0].priority == priority]
+        level_blocks += [[item] for item in levels[priority]
+                         if id(item) not in taken]
+        level_blocks.sort(key=lambda block: block[0].rank)
+        blocks += level_blocks
+        if priority in crossing:
+            blocks.append(crossing[priority])
+
+    for block in blocks:
+        for item in block[:-1]:
+            item.rest = min(item.base_rest, transition)
+    flat = [item.option.exercise for block in blocks for item in block]
+    if first_out_of_order(flat) is not None:  # cannot happen by construction; stay safe
+        return arrange(items, pair=False, transition=transition)
+    return blocks

@@ -1,0 +1,170 @@
+"""Generate a week: the split, each day's session, the texts, the suggestions and the gaps.
+
+Days are built in calendar order against a running ledger of the week, so every later day
+respects the recovery spacing and weekly caps of the days before it (and, cyclically, the
+next Monday). Each day's headroom keeps back what the days after it still need, so early
+days cannot starve later ones. The output is deterministic: no randomness, no clock, and no
+iteration over hash-ordered sets.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Weekday
+from fitcoach.programming.focus import Focus
+from fitcoach.programming.generator import materialize as mt
+from fitcoach.programming.generator.gaps import Gap, find_gaps
+from fitcoach.programming.generator.ledger import WeekLedger
+from fitcoach.programming.generator.options import OptionPool
+from fitcoach.programming.generator.session import DayContext, SessionBuilder
+from fitcoach.programming.generator.site import budget_seconds
+from fitcoach.programming.generator.split import (
+    LIGHT_DAY_MAX_MINUTES,
+    DaySlot,
+    Schedule,
+    choose_schedule,
+)
+from fitcoach.programming.generator.suggestions import day_suggestions, week_suggestions
+from fitcoach.programming.generator.targets import (
+    day_shares,
+    group_weights,
+    importance_order,
+    later_reserve,
+    stretch_targets,
+    weekly_targets,
+)
+from fitcoach.programming.plan import DayPlan, WeeklyPlan, week_start_of
+from fitcoach.programming.profile import Profile
+from fitcoach.programming.rules.conditions import day_blocked_by_event
+from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX
+from fitcoach.programming.text import phrases as tx
+
+HOME_GEAR = frozenset({GearTag.DUMBBELLS, GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH,
+                       GearTag.PULL_UP_BAR, GearTag.AB_WHEEL})
+
+
+@dataclass(frozen=True, slots=True)
+class GenerationResult:
+    plan: WeeklyPlan
+    gaps: tuple[Gap, ...]
+    summary_diff: str
+
+
+@dataclass(slots=True)
+class WeekBuild:
+    """The parts of a generated week an edit may want to reuse."""
+
+    days: dict[Weekday, DayPlan]
+    schedule: Schedule
+    pool: OptionPool
+
+
+def setup_key(gear: frozenset[GearTag]) -> str:
+    if not gear:
+        return "setup.bodyweight"
+    if GearTag.BARBELL in gear and GearTag.CABLE_MACHINE in gear:
+        return "setup.full_gym"
+    if GearTag.DUMBBELLS in gear and gear <= HOME_GEAR:
+        return "setup.home_db"
+    return "setup.home"
+
+
+def _slot_title(language: str, slot: DaySlot) -> str:
+    return tx.focus(language, slot.focus, slot.light)
+
+
+def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: OptionPool,
+               language: str) -> dict[Weekday, DayPlan]:
+    """Every day of the week: sessions for the schedule's days, rest days otherwise."""
+    dates = {day: start + dt.timedelta(days=day.index) for day in WEEKDAYS}
+    days: dict[Weekday, DayPlan] = {}
+    slots: dict[Weekday, DaySlot] = {}
+    for day, slot in schedule.slots.items():
+        if event := day_blocked_by_event(profile, dates[day]):
+            days[day] = mt.rest_day(dates[day], language,
+                                    tx.say(language, "note.event", event=event.name))
+        else:
+            slots[day] = slot
+    targets = weekly_targets(profile)
+    shares = day_shares(slots, targets)
+    stretches = day_shares(slots, stretch_targets(targets))
+    order = tuple(slots)
+    reserve = later_reserve(shares, order)
+    weights = group_weights(profile)
+    ledger = WeekLedger()
+    for day in order:
+        slot = slots[day]
+        minutes = profile.minutes_for(day)
+        if slot.light:
+            minutes = min(minutes, LIGHT_DAY_MAX_MINUTES)
+        headroom = {g: WEEKLY_SETS_MAX - ledger.totals.get(g, 0.0) - reserve[day].get(g, 0.0)
+                    for g in MuscleGroup}
+        ctx = DayContext(
+            weekday=day, date=dates[day], goal=profile.goal,
+            groups=importance_order(profile, slot.groups), weights=weights,
+            targets=shares[day], stretch=stretches[day], headroom=headroom,
+            budget_seconds=budget_seconds(minutes), ledger=ledger, pool=pool, light=slot.light,
+            preferred_patterns=slot.preferred_patterns,
+        )
+        built = SessionBuilder(ctx).build()
+        if not built:
+            days[day] = mt.rest_day(dates[day], language, tx.say(language, "note.nothing_fits"))
+            continue
+        blocks = mt.to_blocks(language, built)
+        anchor = built[0][0].option.exercise
+        title = mt.emphasis_title(language, _slot_title(language, slot), anchor,
+                                  profile.priority_groups)
+        days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
+                                    profile=profile, anchor=anchor, light=slot.light)
+        ledger.record(day.index, days[day].exercises)
+    for day in WEEKDAYS:
+        if day not in days:
+            days[day] = mt.rest_day(dates[day], language)
+    return {day: days[day] for day in WEEKDAYS}
+
+
+def with_suggestions(plan: WeeklyPlan, profile: Profile, pool: OptionPool, language: str,
+                     only: tuple[Weekday, ...] | None = None) -> WeeklyPlan:
+    """The plan with day and week suggestions (re)computed (for `only` days, if given)."""
+    changed = {}
+    for day in only if only is not None else WEEKDAYS:
+        chips = day_suggestions(plan, day, profile, pool, language)
+        changed[day] = plan.days[day].model_copy(
+            update={"suggested_edits": tuple(chip.text for chip in chips)})
+    updated = mt.with_days(plan, changed)
+    week_chips = week_suggestions(updated, profile, pool, language)
+    return updated.model_copy(update={"suggested_edits": tuple(c.text for c in week_chips)})
+
+
+def generation_diff(language: str, profile: Profile, schedule: Schedule,
+                    plan: WeeklyPlan) -> str:
+    training = [day for day in WEEKDAYS if plan.days[day].is_training_day]
+    focuses = []
+    for slot in schedule.slots.values():
+        name = tx.focus(language, slot.focus, slot.light)
+        if name not in focuses:
+            focuses.append(name)
+    split = (" + ".join(focuses) if schedule.fixed
+             else tx.say(language, f"split.{schedule.kind.value}"))
+    return tx.say(language, "diff.generated", count=len(training),
+                  setup=tx.say(language, setup_key(profile.gear)),
+                  days=tx.day_list(language, training), split=split)
+
+
+def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
+                  day_focus: dict[Weekday, Focus] | None = None) -> GenerationResult:
+    """A valid week for the profile (zero validator errors), starting on week_start's Monday."""
+    language = tx.language_of(language)
+    start = week_start_of(week_start)
+    pool = OptionPool(profile)
+    schedule = choose_schedule(profile, dict(day_focus or {}), pool)
+    days = build_days(profile, start, schedule, pool, language)
+    plan = mt.assemble_week(start, days, mt.theme(language, profile))
+    plan = with_suggestions(plan, profile, pool, language)
+    training_dates = [plan.days[d].date for d in schedule.slots]
+    groups = {g for slot in schedule.slots.values() for g in slot.groups}
+    gaps = find_gaps(pool, groups, training_dates, language)
+    return GenerationResult(plan=plan, gaps=gaps,
+                            summary_diff=generation_diff(language, profile, schedule, plan))

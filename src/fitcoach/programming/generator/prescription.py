@@ -1,0 +1,74 @@
+"""Effort, set counts, rest compression and load targets: the numbers on a planned exercise.
+
+Reps and rest come from the catalog's per-goal prescriptions; this module adds what the
+catalog leaves to the coach:
+
+- reps in reserve by goal: hypertrophy 2 on compounds and 1 on isolation and core work,
+  strength 3 on heavy compounds (bar speed and technique first) and 2 elsewhere, general
+  fitness and fat loss 2; light days and deloads 3 — always inside the seed's 1-3 RIR;
+- how many sets one exercise may take (4; 5 for a strength goal's heavy compounds);
+- compressed rest for a shortened session (about two thirds, never under 30 s) and the short
+  rest between the two exercises of a superset;
+- `target_weight_lbs`, only from the user's own known load for that exercise.
+"""
+
+from __future__ import annotations
+
+from fitcoach.analytics.known_loads import working_load
+from fitcoach.catalog.models import Exercise, LoadKind
+from fitcoach.catalog.vocabulary import Goal
+from fitcoach.programming.profile import Profile
+from fitcoach.programming.rules.landmarks import RIR_MAX, RIR_MIN
+
+MAX_SETS_PER_EXERCISE = 4
+MAX_SETS_STRENGTH_COMPOUND = 5
+NEW_EXERCISE_SETS = 2
+# Sets an exercise reaches before a second exercise for the same group is worth its setup.
+SETS_BEFORE_SECOND_EXERCISE = 3
+
+# Rest after the first exercise of a superset: the walk to the second station.
+SUPERSET_TRANSITION_REST = 30
+COMPRESSED_TRANSITION_REST = 15
+COMPRESSED_REST_FLOOR = 30
+COMPRESSED_REST_STEP = 15
+
+LIGHT_RIR = 3  # recovery-friendly days and deloads
+
+
+def target_rir(goal: Goal, exercise: Exercise, light: bool = False) -> int:
+    if light:
+        rir = LIGHT_RIR
+    elif goal is Goal.HYPERTROPHY:
+        rir = 2 if exercise.priority <= 2 else 1
+    elif goal is Goal.STRENGTH:
+        rir = 3 if exercise.heavy_compound else 2
+    else:
+        rir = 2
+    return max(RIR_MIN, min(RIR_MAX, rir))
+
+
+def max_sets(goal: Goal, exercise: Exercise) -> int:
+    if goal is Goal.STRENGTH and exercise.heavy_compound:
+        return MAX_SETS_STRENGTH_COMPOUND
+    return MAX_SETS_PER_EXERCISE
+
+
+def compressed_rest(rest: int) -> int:
+    """About two thirds of the prescribed rest, on a 15 s grid, never under 30 s (and never
+    more than the rest it compresses): 120 → 75, 90 → 60, 60 → 45, 45 → 30."""
+    shorter = COMPRESSED_REST_STEP * round(rest * 2 / 3 / COMPRESSED_REST_STEP)
+    return min(rest, max(COMPRESSED_REST_FLOOR, shorter))
+
+
+def target_weight_lbs(profile: Profile, exercise: Exercise, reps: str, rir: int) -> float | None:
+    """A load for this prescription from the user's known load, or None without history.
+
+    Dumbbell loads never exceed the heaviest dumbbell the user owns."""
+    known = profile.known_loads.get(exercise.slug)
+    if known is None:
+        return None
+    cap = profile.max_dumbbell_lbs if exercise.load_kind is LoadKind.DUMBBELL else None
+    load = working_load(known, reps, rir, exercise.load_kind, profile.unit, cap)
+    if load is None or load <= 0:
+        return None
+    return load

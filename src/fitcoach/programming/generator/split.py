@@ -1,0 +1,164 @@
+"""Which days to train and what each session is about.
+
+Split by sessions per week, experience and session length (docs/programming.md has the table):
+
+| sessions | beginner                         | intermediate / advanced            |
+|----------|----------------------------------|------------------------------------|
+| 1-3      | full body                        | full body                          |
+| 4        | upper / lower ×2                 | upper / lower ×2                   |
+| 5        | upper / lower + full body        | upper / lower + push / pull / legs |
+| 6        | upper / lower ×3                 | push / pull / legs ×2              |
+| 7        | upper / lower ×3 + light day     | push / pull / legs ×2 + light day  |
+
+Sessions of 30 minutes or less with 5+ days use the push/pull/legs variants whatever the
+experience: fewer groups per session is what lets a short session dose each one properly.
+When only a count is given, days are spread for recovery (2 → Mon/Thu, 3 → Mon/Wed/Fri, 4 →
+Mon/Tue/Thu/Fri, …). Days with an explicit focus keep it; the other days take the split for
+their own count. When the gear cannot train the lower body at all, every day is full body so
+the week still trains whatever the gear allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+
+from fitcoach.catalog.vocabulary import WEEKDAYS, Experience, MuscleGroup, Pattern, Weekday
+from fitcoach.programming.focus import FOCUS_GROUPS, Focus
+from fitcoach.programming.generator.options import OptionPool
+from fitcoach.programming.profile import Profile
+from fitcoach.programming.rules.recovery import cyclic_gap
+
+W = Weekday
+SPREAD: dict[int, tuple[Weekday, ...]] = {
+    1: (W.MONDAY,),
+    2: (W.MONDAY, W.THURSDAY),
+    3: (W.MONDAY, W.WEDNESDAY, W.FRIDAY),
+    4: (W.MONDAY, W.TUESDAY, W.THURSDAY, W.FRIDAY),
+    5: (W.MONDAY, W.TUESDAY, W.THURSDAY, W.FRIDAY, W.SATURDAY),
+    6: (W.MONDAY, W.TUESDAY, W.WEDNESDAY, W.THURSDAY, W.FRIDAY, W.SATURDAY),
+    7: WEEKDAYS,
+}
+SHORT_SESSION_MINUTES = 30
+LIGHT_DAY_MAX_MINUTES = 30
+# What a recovery-friendly day trains: small groups, no heavy compounds (see the builder).
+LIGHT_DAY_GROUPS: tuple[MuscleGroup, ...] = (
+    MuscleGroup.CORE, MuscleGroup.SHOULDERS, MuscleGroup.CALVES, MuscleGroup.BICEPS,
+    MuscleGroup.TRICEPS,
+)
+_LOWER = (MuscleGroup.QUADS, MuscleGroup.HAMSTRINGS, MuscleGroup.GLUTES)
+# Which movements a group should get on a given kind of day: the shoulders of a pull day are
+# the rear delts, those of a push day the front and side delts.
+PREFERRED_PATTERNS: dict[Focus, dict[MuscleGroup, tuple[Pattern, ...]]] = {
+    Focus.PULL: {MuscleGroup.SHOULDERS: (Pattern.REAR_DELT,)},
+    Focus.BACK: {MuscleGroup.SHOULDERS: (Pattern.REAR_DELT,)},
+    Focus.PUSH: {MuscleGroup.SHOULDERS: (Pattern.VERTICAL_PUSH, Pattern.LATERAL_RAISE)},
+    Focus.CHEST: {MuscleGroup.SHOULDERS: (Pattern.VERTICAL_PUSH, Pattern.LATERAL_RAISE)},
+}
+LIGHT_DAY_PATTERNS: dict[MuscleGroup, tuple[Pattern, ...]] = {
+    MuscleGroup.SHOULDERS: (Pattern.LATERAL_RAISE, Pattern.REAR_DELT),
+}
+
+
+class SplitKind(StrEnum):
+    FULL_BODY = "full_body"
+    UPPER_LOWER = "upper_lower"
+    UPPER_LOWER_FULL = "upper_lower_full"
+    UPPER_LOWER_PPL = "upper_lower_ppl"
+    PUSH_PULL_LEGS = "push_pull_legs"
+    CUSTOM = "custom"
+
+
+_SEQUENCES: dict[SplitKind, tuple[Focus, ...]] = {
+    SplitKind.FULL_BODY: (Focus.FULL_BODY,) * 7,
+    SplitKind.UPPER_LOWER: (Focus.UPPER, Focus.LOWER) * 4,
+    SplitKind.UPPER_LOWER_FULL: (Focus.UPPER, Focus.LOWER, Focus.FULL_BODY, Focus.UPPER,
+                                 Focus.LOWER, Focus.FULL_BODY, Focus.FULL_BODY),
+    SplitKind.UPPER_LOWER_PPL: (Focus.UPPER, Focus.LOWER, Focus.PUSH, Focus.PULL, Focus.LEGS,
+                                Focus.UPPER, Focus.LOWER),
+    SplitKind.PUSH_PULL_LEGS: (Focus.PUSH, Focus.PULL, Focus.LEGS) * 3,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DaySlot:
+    focus: Focus
+    light: bool = False
+
+    @property
+    def groups(self) -> tuple[MuscleGroup, ...]:
+        return LIGHT_DAY_GROUPS if self.light else FOCUS_GROUPS[self.focus]
+
+    @property
+    def preferred_patterns(self) -> dict[MuscleGroup, tuple[Pattern, ...]]:
+        return LIGHT_DAY_PATTERNS if self.light else PREFERRED_PATTERNS.get(self.focus, {})
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    kind: SplitKind
+    slots: dict[Weekday, DaySlot]  # training days only, Monday first
+    fixed: frozenset[Weekday] = frozenset()  # days whose focus the user chose
+
+    @property
+    def days(self) -> tuple[Weekday, ...]:
+        return tuple(self.slots)
+
+
+def split_kind(sessions: int, minutes: int, experience: Experience) -> SplitKind:
+    if sessions <= 3:
+        return SplitKind.FULL_BODY
+    if sessions == 4:
+        return SplitKind.UPPER_LOWER
+    if experience is Experience.BEGINNER and minutes > SHORT_SESSION_MINUTES:
+        return SplitKind.UPPER_LOWER_FULL if sessions == 5 else SplitKind.UPPER_LOWER
+    return SplitKind.UPPER_LOWER_PPL if sessions == 5 else SplitKind.PUSH_PULL_LEGS
+
+
+def spread_days(count: int, fixed: frozenset[Weekday] = frozenset()) -> tuple[Weekday, ...]:
+    """`count` training days including `fixed`, spread for recovery: fewest back-to-back days
+    (Sunday → Monday included), then closest to the standard spread."""
+    count = max(count, len(fixed))
+    standard = SPREAD[count]
+    if fixed <= set(standard):
+        return standard
+    free = [day for day in WEEKDAYS if day not in fixed]
+
+    def cost(days: tuple[Weekday, ...]) -> tuple[int, int, tuple[int, ...]]:
+        indexes = sorted(day.index for day in days)
+        back_to_back = sum(1 for a, b in combinations(indexes, 2) if cyclic_gap(a, b) == 1)
+        return back_to_back, -len(set(days) & set(standard)), tuple(indexes)
+
+    best = min((tuple(fixed) + extra for extra in combinations(free, count - len(fixed))),
+               key=cost)
+    return tuple(sorted(best, key=lambda day: day.index))
+
+
+def _trains_lower_body(pool: OptionPool) -> bool:
+    return any(pool.by_group[group] for group in _LOWER)
+
+
+def choose_schedule(profile: Profile, day_focus: dict[Weekday, Focus],
+                    pool: OptionPool) -> Schedule:
+    fixed = frozenset(day_focus)
+    if profile.training_days:
+        days = tuple(sorted(set(profile.training_days) | fixed, key=lambda day: day.index))
+    else:
+        days = spread_days(profile.session_count, fixed)
+    free_days = [day for day in days if day not in fixed]
+    minutes = min(profile.minutes_for(day) for day in days)
+    kind = split_kind(len(free_days), minutes, profile.experience)
+    if not _trains_lower_body(pool):
+        kind = SplitKind.FULL_BODY
+    sequence = _SEQUENCES[kind]
+    slots: dict[Weekday, DaySlot] = {}
+    position = 0
+    for day in days:
+        if day in fixed:
+            slots[day] = DaySlot(day_focus[day])
+            continue
+        light = len(free_days) == 7 and position == 6
+        slots[day] = DaySlot(Focus.FULL_BODY if light else sequence[position], light=light)
+        position += 1
+    return Schedule(kind=kind if free_days else SplitKind.CUSTOM, slots=slots, fixed=fixed)
