@@ -58,8 +58,11 @@ def is_cache_gone(error: Exception) -> bool:
     message = (error.message or str(error)).lower()
     if error.code == 404:
         return True
-    return error.code in (400, 403) and ("cachedcontent" in message.replace(" ", "")
-                                         or "cached content" in message)
+    names_cache = "cachedcontent" in message.replace(" ", "")
+    if error.code == 403:  # "CachedContent not found (or permission denied)"
+        return names_cache
+    return error.code == 400 and names_cache and ("not found" in message
+                                                  or "expired" in message)
 
 
 def _is_too_small(error: genai_errors.ClientError) -> bool:
