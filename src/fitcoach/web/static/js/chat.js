@@ -44,7 +44,10 @@ export async function sendMessage(text, { tab = 'coach', day = null } = {}) {
   if (!message || chatStore.get().sending) return null;
   const userLine = { id: newId(), role: 'user', text: message, at: new Date().toISOString(),
     context: tab !== 'coach' || day ? { tab, day } : null };
-  save([...chatStore.get().lines, userLine]);
+  const before = chatStore.get().lines;
+  const greeting = before.length ? [] : [{ id: newId(), role: 'greeting',
+    kind: planStore.get().plan ? 'hello' : 'onboarding', at: userLine.at }];
+  save([...greeting, ...before, userLine]);
   chatStore.set({ sending: true });
   try {
     const reply = await api.chat({ message, active_tab: tab, selected_day: day });

@@ -113,8 +113,11 @@ function RecordsSection({ slugs, names, records }) {
       <th scope="col">${t('progress.repBests')}</th>
     </tr></thead>
     <tbody>${rows.map(({ slug, name, r }) => {
-      const reps = Object.entries(r.rep_records || {}).map(([n, set]) => [Number(n), set])
-        .filter(([, set]) => set.weight_lbs > 0).sort((a, b) => a[0] - b[0]).slice(0, 4);
+      // A rep best matters when no set of more reps was at least as heavy.
+      const all = Object.entries(r.rep_records || {}).map(([n, set]) => [Number(n), set])
+        .filter(([, set]) => set.weight_lbs > 0);
+      const reps = all.filter(([n, set]) => !all.some(([m, other]) => m > n
+        && other.weight_lbs >= set.weight_lbs)).sort((a, b) => a[0] - b[0]).slice(0, 4);
       return html`<tr data-slug=${slug}>
         <th scope="row">${name}</th>
         <td data-label=${t('progress.e1rm')}><div>${r.estimated_1rm ? html`<strong>${fmt.load(r.estimated_1rm.estimated_1rm)}</strong>
