@@ -1,0 +1,140 @@
+"""Apply edit operations to a plan: pure, never mutating the input, validator-guarded.
+
+Every result is judged by the validator against the profile the edit ran with (including an
+event the edit itself protects for). It must add no error the input plan did not have, and
+the days it changed must carry no error at all; otherwise the edit is refused with
+`EditRejected` rather than returning a bad plan.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from fitcoach.catalog.vocabulary import WEEKDAYS
+from fitcoach.programming.edits.context import EditContext
+from fitcoach.programming.edits.operations import (
+    AddExercise,
+    AvoidOnDays,
+    Deload,
+    EditOperation,
+    GenerateWeek,
+    MakeRestDay,
+    MoveTrainingDays,
+    ProtectForEvent,
+    RemoveExercise,
+    SetDayFocus,
+    ShortenDay,
+    SwapExercise,
+)
+from fitcoach.programming.edits.ops.avoid import avoid
+from fitcoach.programming.edits.ops.days import add_exercise, make_rest_day, remove_exercise
+from fitcoach.programming.edits.ops.deload import deload
+from fitcoach.programming.edits.ops.focus import set_day_focus
+from fitcoach.programming.edits.ops.generate import generate, profile_for
+from fitcoach.programming.edits.ops.move import move_training_days
+from fitcoach.programming.edits.ops.protect import profile_with_event, protect_for_event
+from fitcoach.programming.edits.ops.shorten import shorten_day
+from fitcoach.programming.edits.ops.swap import swap_exercise
+from fitcoach.programming.edits.result import EditRejected, EditResult, RejectCode
+from fitcoach.programming.generator.generate import generate_week
+from fitcoach.programming.generator.options import OptionPool
+from fitcoach.programming.plan import WeeklyPlan, week_start_of
+from fitcoach.programming.profile import Profile
+from fitcoach.programming.text import phrases as tx
+from fitcoach.programming.validator import ValidationReport, validate_week
+
+Handler = Callable[[EditContext, Any], str]
+HANDLERS: dict[type, Handler] = {
+    GenerateWeek: generate,
+    MoveTrainingDays: move_training_days,
+    SetDayFocus: set_day_focus,
+    ShortenDay: shorten_day,
+    SwapExercise: swap_exercise,
+    AvoidOnDays: avoid,
+    ProtectForEvent: protect_for_event,
+    Deload: deload,
+    AddExercise: add_exercise,
+    RemoveExercise: remove_exercise,
+    MakeRestDay: make_rest_day,
+}
+
+
+def effective_profile(profile: Profile, op: EditOperation) -> Profile:
+    """The profile an operation runs and is judged with."""
+    if isinstance(op, GenerateWeek):
+        return profile_for(profile, op)
+    if isinstance(op, ProtectForEvent):
+        return profile_with_event(profile, op)
+    return profile
+
+
+def _fresh(op: EditOperation, profile: Profile, week_start: dt.date,
+           language: str) -> EditResult | None:
+    """With no plan yet, a generate or move operation builds the week from scratch."""
+    if isinstance(op, MoveTrainingDays):
+        profile = profile.model_copy(update={"training_days": op.training_days,
+                                             "days_per_week": None})
+    elif not isinstance(op, GenerateWeek):
+        return None
+    result = generate_week(profile, week_start, language, op.day_focus)
+    return EditResult(plan=result.plan, summary_diff=result.summary_diff, changed_days=WEEKDAYS,
+                      notes=tuple(gap.message for gap in result.gaps))
+
+
+def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
+           changed: Iterable) -> None:
+    after = validate_week(plan, profile)
+    changed = set(changed)
+    bad = list(after.new_errors_since(before)) if before is not None else list(after.errors)
+    bad += [v for v in after.errors if v.day in changed and v not in bad]
+    if bad:
+        raise EditRejected(RejectCode.INVALID_RESULT,
+                           f"the change would break a rule: {bad[0].message}")
+
+
+def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
+               week_start: dt.date, language: str = "en") -> EditResult:
+    """Apply one operation; raises `EditRejected` when it cannot be done validly."""
+    language = tx.language_of(language)
+    week_start = week_start_of(week_start)
+    eff = effective_profile(profile, op)
+    if plan is None:
+        fresh = _fresh(op, eff, week_start, language)
+        if fresh is not None:
+            _guard(None, fresh.plan, eff, fresh.changed_days)
+            return fresh
+        if not isinstance(op, ProtectForEvent):
+            raise EditRejected(RejectCode.NO_PLAN,
+                               "there is no plan to change yet; generate a week first")
+        plan = generate_week(profile, week_start, language).plan
+    ctx = EditContext(plan=plan, profile=eff, pool=OptionPool(eff), language=language,
+                      week_start=week_start)
+    summary = HANDLERS[type(op)](ctx, op)
+    final, changed = ctx.concluded(plan)
+    _guard(validate_week(plan, eff), final, eff, changed)
+    return EditResult(plan=final, summary_diff=summary, changed_days=changed,
+                      notes=tuple(ctx.notes))
+
+
+def apply_edits(plan: WeeklyPlan | None, ops: Iterable[EditOperation], profile: Profile, *,
+                week_start: dt.date, language: str = "en") -> EditResult:
+    """Apply several operations in order; their diffs are joined with " • "."""
+    current = plan
+    diffs: list[str] = []
+    notes: list[str] = []
+    changed: set = set()
+    for op in ops:
+        result = apply_edit(current, op, profile, week_start=week_start, language=language)
+        current = result.plan
+        diffs.append(result.summary_diff)
+        notes += result.notes
+        changed |= set(result.changed_days)
+        if isinstance(op, ProtectForEvent):
+            profile = effective_profile(profile, op)
+    if current is None:
+        raise EditRejected(RejectCode.BAD_REQUEST, "no operation to apply")
+    ordered = tuple(d for d in WEEKDAYS if d in changed)
+    return EditResult(plan=current, summary_diff=" • ".join(diffs), changed_days=ordered,
+                      notes=tuple(notes))

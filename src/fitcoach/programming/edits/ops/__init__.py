@@ -1,0 +1,1 @@
+"""One module per kind of edit operation; each changes an `EditContext` and returns its diff."""

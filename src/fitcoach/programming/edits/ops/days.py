@@ -1,0 +1,110 @@
+"""Whole-day and single-exercise edits: make a rest day, remove an exercise, add one."""
+
+from __future__ import annotations
+
+from fitcoach.programming.edits.context import EditContext, normalized
+from fitcoach.programming.edits.operations import AddExercise, MakeRestDay, RemoveExercise
+from fitcoach.programming.edits.ops import checks
+from fitcoach.programming.edits.result import EditRejected, RejectCode
+from fitcoach.programming.generator import prescription as rx
+from fitcoach.programming.generator.items import Item
+from fitcoach.programming.generator.site import (
+    EPSILON,
+    Blocks,
+    DaySite,
+    caps_hold,
+    pairs_hold,
+    recovery_safe,
+    seconds_of,
+    try_inserting,
+)
+from fitcoach.programming.rules.equipment import missing_gear
+from fitcoach.programming.rules.sequencing import first_out_of_order
+from fitcoach.programming.text import phrases as tx
+
+DEFAULT_ADDED_SETS = 3
+
+
+def make_rest_day(ctx: EditContext, op: MakeRestDay) -> str:
+    day_name = tx.weekday(ctx.language, op.day)
+    if not ctx.day(op.day).is_training_day:
+        return tx.say(ctx.language, "diff.no_change",
+                      reason=tx.say(ctx.language, "reason.already_rest", day=day_name))
+    ctx.put({op.day: ctx.rest(op.day)})
+    return tx.say(ctx.language, "diff.rest_day", day=day_name)
+
+
+def remove_exercise(ctx: EditContext, op: RemoveExercise) -> str:
+    exercise = checks.in_day(ctx, op.day, op.exercise_id)
+    site = ctx.site(op.day)
+    blocks = normalized([[i for i in block if i.slug != op.exercise_id]
+                         for block in site.blocks])
+    ctx.put({op.day: ctx.finish(op.day, blocks)})
+    return tx.say(ctx.language, "diff.removed", exercise=exercise.name,
+                  day=tx.weekday(ctx.language, op.day))
+
+
+def _pairings(blocks: Blocks, item: Item) -> list[tuple[Blocks, list[Item]]]:
+    """Every way to pair `item` with a straight block (never the anchor) in session order."""
+    trials = []
+    for index, block in enumerate(blocks):
+        if len(block) != 1 or index == 0:
+            continue
+        for pair in ([block[0], item], [item, block[0]]):
+            trial = [*blocks[:index], pair, *blocks[index + 1:]]
+            flat = [i.option.exercise for b in trial for i in b]
+            if first_out_of_order(flat) is None and pairs_hold(pair):
+                trials.append((trial, pair))
+    return trials
+
+
+def add_exercise(ctx: EditContext, op: AddExercise) -> str:
+    exercise = checks.known_exercise(op.exercise_id)
+    checks.training_day(ctx, op.day)
+    site = ctx.site(op.day)
+    day_name = tx.weekday(ctx.language, op.day)
+    if any(item.slug == exercise.slug for item in site.items()):
+        raise EditRejected(RejectCode.ALREADY_IN_DAY,
+                           f"{exercise.name} is already in {op.day.display_name}'s session")
+    if problem := missing_gear(exercise, ctx.profile.gear):
+        raise EditRejected(RejectCode.MISSING_GEAR, problem)
+    if reason := ctx.pool.reason(exercise, site.date):
+        raise EditRejected(RejectCode.EXCLUDED, reason)
+    option = ctx.pool.by_slug[exercise.slug]
+    if not recovery_safe(site, option):
+        raise EditRejected(RejectCode.RECOVERY,
+                           f"{exercise.name} on {op.day.display_name} would load a muscle group "
+                           "within 48 hours of its last heavy session")
+    rir = rx.target_rir(ctx.profile.goal, exercise)
+    wanted = op.target_sets or DEFAULT_ADDED_SETS
+    item = Item(option=option, sets=wanted, rank=len(site.items()), base_rest=option.rest,
+                rest=option.rest, rir=rir,
+                weight_lbs=rx.target_weight_lbs(ctx.profile, exercise, option.reps, rir))
+    placed = try_inserting(site, item)
+    if placed is None:
+        placed = _as_superset(site, item)
+    if placed is None:
+        raise EditRejected(RejectCode.NO_ROOM,
+                           f"{exercise.name} does not fit in {op.day.display_name}'s session "
+                           "without breaking its time budget, its order or a volume cap")
+    ctx.put({op.day: ctx.finish(op.day, placed)})
+    if item.sets < wanted:
+        ctx.notes.append(f"{exercise.name}: {item.sets} of {wanted} sets fit")
+    return tx.say(ctx.language, "diff.added", exercise=exercise.name, day=day_name,
+                  sets=item.sets, reps=option.reps)
+
+
+def _as_superset(site: DaySite, item: Item) -> Blocks | None:
+    """Fold the new exercise into a superset with a straight block when time is short."""
+    groups = [group for group, _ in item.option.credits]
+    wanted = item.sets
+    for trial, (first, second) in _pairings(site.blocks, item):
+        first.rest = min(first.base_rest, rx.SUPERSET_TRANSITION_REST)
+        second.rest = second.base_rest
+        for sets in range(wanted, 0, -1):
+            item.sets = sets
+            if caps_hold(site, trial, groups) and \
+                    seconds_of(trial) <= site.budget_seconds + EPSILON:
+                return trial
+        first.rest, item.sets = first.base_rest, wanted
+    return None

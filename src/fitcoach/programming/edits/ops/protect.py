@@ -1,0 +1,100 @@
+"""Protect muscles before an event: spare them in the lead-up, keep the event days free.
+
+The event is added to the profile for this edit, so the conditions rules themselves decide
+what the lead-up days may hold and the validator judges the result against it. Event days
+become rest days, or bodyweight-only sessions when the user is travelling. A lead-up day
+that loses most of its work is rebuilt around the focus that trains most without the
+protected parts.
+"""
+
+from __future__ import annotations
+
+from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
+from fitcoach.programming.edits.context import EditContext
+from fitcoach.programming.edits.operations import ProtectForEvent
+from fitcoach.programming.edits.ops.avoid import change_texts, rework_days
+from fitcoach.programming.edits.rework import build_focus_day
+from fitcoach.programming.focus import Focus
+from fitcoach.programming.generator.options import OptionPool
+from fitcoach.programming.generator.site import Blocks
+from fitcoach.programming.plan import DayPlan
+from fitcoach.programming.profile import Profile, UpcomingEvent
+from fitcoach.programming.rules.conditions import EVENT_LEAD_UP_DAYS
+from fitcoach.programming.text import phrases as tx
+
+# A lead-up day keeping less than this share of its sets is rebuilt around another focus.
+GUTTED_SHARE = 0.5
+REFOCUS_OPTIONS = (Focus.LOWER, Focus.ARMS, Focus.FULL_BODY, Focus.UPPER)
+
+
+def event_of(op: ProtectForEvent) -> UpcomingEvent:
+    return UpcomingEvent(name=op.name, start=op.start, end=op.end or op.start,
+                         protect=op.protect, travel=op.travel)
+
+
+def profile_with_event(profile: Profile, op: ProtectForEvent) -> Profile:
+    event = event_of(op)
+    if event in profile.events:
+        return profile
+    return profile.model_copy(update={"events": (*profile.events, event)})
+
+
+def _direct_sets(day: DayPlan) -> int:
+    return sum(planned.target_sets for planned in day.exercises)
+
+
+def refocus_if_gutted(ctx: EditContext, weekday: Weekday, original: DayPlan) -> str | None:
+    """A lead-up day that lost most of its work gets the focus that trains the most without
+    the protected parts (a pressing day before a golf weekend becomes a leg day)."""
+    if not original.is_training_day:
+        return None
+    kept = _direct_sets(ctx.day(weekday))
+    if kept >= GUTTED_SHARE * _direct_sets(original):
+        return None
+    best: tuple[int, Focus, Blocks] | None = None
+    for focus in REFOCUS_OPTIONS:
+        blocks = build_focus_day(ctx, weekday, focus)
+        sets = sum(item.sets for block in blocks for item in block)
+        if sets > kept and (best is None or sets > best[0]):
+            best = (sets, focus, blocks)
+    if best is None:
+        return None
+    _, focus, blocks = best
+    name = tx.focus(ctx.language, focus)
+    ctx.put({weekday: ctx.finish(weekday, blocks, title=name)})
+    return tx.say(ctx.language, "diff.focus", day=tx.weekday(ctx.language, weekday), focus=name)
+
+
+def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
+    event = event_of(op)
+    ctx.pool = OptionPool(ctx.profile)  # the profile already carries the event
+    lead_up = [d for d in WEEKDAYS if event.in_lead_up(ctx.date(d), EVENT_LEAD_UP_DAYS)]
+    event_days = [d for d in WEEKDAYS if event.covers(ctx.date(d))]
+    parts: list[str] = []
+    if event_days:
+        weekday = tx.weekday(ctx.language, event_days[0])
+        if event.travel:
+            changes = rework_days(ctx, event_days, ctx.pool)
+            parts += [tx.say(ctx.language, "diff.event_bodyweight", day=weekday)]
+            parts += change_texts(ctx.language, changes)
+        else:
+            note = tx.say(ctx.language, "note.event", event=event.name)
+            cleared = [d for d in event_days if ctx.day(d).is_training_day]
+            ctx.put({d: ctx.rest(d, note) for d in cleared})
+            if cleared:
+                parts.append(tx.say(ctx.language, "diff.event_free", day=weekday))
+    changes = []
+    for day in lead_up:
+        original = ctx.day(day)
+        day_changes = rework_days(ctx, [day], ctx.pool)
+        if (refocused := refocus_if_gutted(ctx, day, original)) is not None:
+            parts.append(refocused)
+        else:
+            changes += day_changes
+    names = tx.body_parts(ctx.language, event.protect)
+    when = tx.weekday(ctx.language, WEEKDAYS[event.start.weekday()])
+    head = tx.say(ctx.language, "diff.protected", parts=names, event=event.name, day=when)
+    if not changes and not parts:
+        return tx.say(ctx.language, "diff.no_change", reason=tx.say(
+            ctx.language, "reason.nothing_to_protect", parts=names, event=event.name))
+    return " • ".join([head, *change_texts(ctx.language, changes), *parts])

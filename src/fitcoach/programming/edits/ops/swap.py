@@ -1,0 +1,58 @@
+"""Swap one exercise for the best substitute (or the one asked for) on one day."""
+
+from __future__ import annotations
+
+from fitcoach.programming.edits.context import EditContext
+from fitcoach.programming.edits.operations import SwapExercise, SwapReason
+from fitcoach.programming.edits.ops import checks
+from fitcoach.programming.edits.result import EditRejected, RejectCode
+from fitcoach.programming.generator.site import DaySite, recovery_safe
+from fitcoach.programming.generator.substitutes import (
+    find_replacement,
+    gentler_on_joints,
+    locate,
+)
+from fitcoach.programming.rules.equipment import missing_gear
+from fitcoach.programming.text import phrases as tx
+
+
+def _why_not(site: DaySite, ctx: EditContext, op: SwapExercise, gear: frozenset) -> str:
+    """Why the requested replacement cannot go in."""
+    wanted = checks.known_exercise(op.replacement_id or "")
+    if wanted.slug == op.exercise_id:
+        return f"{wanted.name} is the exercise being replaced"
+    if any(item.slug == wanted.slug for item in site.items()):
+        return f"{wanted.name} is already in {op.day.display_name}'s session"
+    if problem := missing_gear(wanted, gear):
+        busy = set(ctx.profile.gear) - set(gear)
+        return problem + (" (busy right now)" if busy else "")
+    if reason := ctx.pool.reason(wanted, site.date):
+        return reason
+    if wanted.slug in ctx.pool.by_slug and not recovery_safe(site, ctx.pool.by_slug[wanted.slug]):
+        return f"{wanted.name} would break the 48-hour recovery spacing"
+    return (f"{wanted.name} cannot take that place without breaking the superset pairing, the "
+            "exercise order, a volume cap or the time budget")
+
+
+def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
+    old = checks.in_day(ctx, op.day, op.exercise_id)
+    site = ctx.site(op.day)
+    position = locate(site.blocks, op.exercise_id)
+    assert position is not None  # checks.in_day found it
+    gear = frozenset(ctx.profile.gear - set(op.busy_gear))
+    accept = gentler_on_joints(old) if op.reason is SwapReason.PAIN else None
+    candidates = None
+    if op.replacement_id is not None:
+        candidates = (checks.known_exercise(op.replacement_id),)
+    replaced = find_replacement(site, position, gear=gear, accept=accept, candidates=candidates)
+    if replaced is None:
+        if op.replacement_id is not None:
+            raise EditRejected(RejectCode.NO_SUBSTITUTE, _why_not(site, ctx, op, gear))
+        raise EditRejected(RejectCode.NO_SUBSTITUTE,
+                           f"no exercise can replace {old.name} on {op.day.display_name} with "
+                           "the gear at hand and every rule kept")
+    before = {item.slug for item in site.items()}
+    new = next(item for block in replaced for item in block if item.slug not in before)
+    ctx.put({op.day: ctx.finish(op.day, replaced)})
+    return tx.say(ctx.language, "diff.swapped", old=old.name, new=new.option.exercise.name,
+                  sets=new.sets, reps=new.option.reps)

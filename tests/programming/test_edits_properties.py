@@ -1,0 +1,100 @@
+"""Properties of plan edits: any sequence of edits on a valid plan stays valid (or is
+refused cleanly), and every suggested edit the generator offers can be applied."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fitcoach.catalog.vocabulary import WEEKDAYS
+from fitcoach.programming.edits import EditRejected, RejectCode, apply_edit
+from fitcoach.programming.edits.apply import effective_profile
+from fitcoach.programming.edits.operations import (
+    RemoveExercise,
+    ShortenDay,
+    SwapExercise,
+    SwapReason,
+)
+from fitcoach.programming.generator import all_suggestions, generate_week
+from fitcoach.programming.validator import validate_week
+from tests.programming.strategies import WEEK_START, edit_operations, languages, profiles
+
+PROPERTY = settings(max_examples=120, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def _attempt(plan, op, profile, language="en"):
+    try:
+        return apply_edit(plan, op, profile, week_start=WEEK_START, language=language), None
+    except EditRejected as rejected:
+        return None, rejected
+
+
+def _check(plan, profile) -> None:
+    report = validate_week(plan, profile)
+    assert report.errors == (), [v.message for v in report.errors]
+
+
+@PROPERTY
+@given(profiles(), languages, st.data())
+def test_any_sequence_of_edits_keeps_a_valid_plan_valid(profile, language, data) -> None:
+    plan = generate_week(profile, WEEK_START, language).plan
+    before = plan.model_dump(mode="json")
+    slugs = tuple(sorted({e.exercise_id for d in plan.days.values() for e in d.exercises}))
+    current = plan
+    for _ in range(data.draw(st.integers(min_value=1, max_value=4), label="edits")):
+        op = data.draw(edit_operations(slugs), label="op")
+        result, rejected = _attempt(current, op, profile, language)
+        if rejected is not None:
+            # A refusal must be an honest "cannot", never a plan the engine failed to fix.
+            assert rejected.code is not RejectCode.INVALID_RESULT, rejected.message
+            continue
+        profile = effective_profile(profile, op)  # an edit may carry a schedule or an event
+        _check(result.plan, profile)
+        assert set(result.changed_days) == {
+            d for d in WEEKDAYS if result.plan.days[d] != current.days[d]}
+        current = result.plan
+    assert plan.model_dump(mode="json") == before  # the input was never mutated
+
+
+@st.composite
+def day_level_edits(draw: st.DrawFn, plan):
+    """The edits a user makes on the gym floor: on an exercise actually in that day."""
+    day = draw(st.sampled_from(plan.training_days))
+    slug = draw(st.sampled_from([e.exercise_id for e in day.exercises]))
+    return draw(st.one_of(
+        st.builds(SwapExercise, day=st.just(day.weekday), exercise_id=st.just(slug),
+                  reason=st.sampled_from(tuple(SwapReason))),
+        st.builds(RemoveExercise, day=st.just(day.weekday), exercise_id=st.just(slug)),
+        st.builds(ShortenDay, day=st.just(day.weekday),
+                  minutes=st.integers(min_value=10, max_value=max(10, day.duration_minutes))),
+    ))
+
+
+@PROPERTY
+@given(profiles(), st.data())
+def test_gym_floor_edits_on_real_exercises_mostly_succeed_and_stay_valid(profile, data):
+    plan = generate_week(profile, WEEK_START).plan
+    if not plan.training_days:
+        return
+    op = data.draw(day_level_edits(plan), label="op")
+    result, rejected = _attempt(plan, op, profile)
+    if rejected is not None:
+        # Only a swap may find no substitute; shortening and removing always work.
+        assert isinstance(op, SwapExercise), rejected
+        assert rejected.code is RejectCode.NO_SUBSTITUTE
+        return
+    _check(result.plan, profile)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profiles(), languages)
+def test_every_suggested_edit_is_an_operation_that_applies(profile, language) -> None:
+    plan = generate_week(profile, WEEK_START, language).plan
+    chips = all_suggestions(plan, profile, language)
+    shown = set(plan.suggested_edits) | {t for d in plan.days.values() for t in d.suggested_edits}
+    assert {chip.text for chip in chips} == shown
+    for chip in chips:
+        result, rejected = _attempt(plan, chip.operation, profile, language)
+        assert rejected is None, f"{chip.text!r} cannot be applied: {rejected}"
+        _check(result.plan, profile)
