@@ -23,6 +23,18 @@ from fitcoach.programming.plan import WeeklyPlan
 MAX_TOOL_ROUNDS = 3
 
 
+class DecisionRejected(Exception):
+    """A decision (or a model's answer) that cannot become a valid turn.
+
+    `problems` are written so a model can read and fix them: the pipeline hands them back
+    as the repair round's `repair_errors`.
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
+
+
 class ToolCall(BaseModel):
     model_config = ConfigDict(frozen=True)
 
