@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -40,10 +41,11 @@ def turns() -> ScriptedTurns:
     return ScriptedTurns()
 
 
-def build_app(database: Database, turns: ScriptedTurns, **settings: Any) -> FastAPI:
+def build_app(database: Database, turns: ScriptedTurns, web_directory: Path | None = None,
+              **settings: Any) -> FastAPI:
     config = Settings(**{"db": database.url.render_as_string(hide_password=False),
                          "dev_clock": True, "max_body_bytes": BODY_LIMIT, **settings})
-    app = create_app(config, database=database)
+    app = create_app(config, database=database, web_directory=web_directory)
     app.dependency_overrides[get_turn_runner] = lambda: turns.run
     app.dependency_overrides[get_brain] = lambda: Brains(primary="scripted")
     return app

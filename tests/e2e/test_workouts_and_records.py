@@ -116,6 +116,9 @@ BAD_LOGS = [
     pytest.param(one_set(idempotency_key=""), id="empty-key"),
     pytest.param(one_set(idempotency_key="k" * 129), id="long-key"),
     pytest.param(one_set(calories=500), id="unknown-field"),
+    pytest.param(one_set(reps=True), id="boolean-reps"),
+    pytest.param(one_set(completed_at=0), id="numeric-completed-at"),
+    pytest.param(one_set(weight_lbs=False), id="boolean-load"),
 ]
 
 

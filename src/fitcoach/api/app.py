@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
@@ -18,13 +19,13 @@ from fitcoach.api import health
 from fitcoach.api.body_limit import BodySizeLimit
 from fitcoach.api.coach import endpoints as coach
 from fitcoach.api.dependencies import build_brains, get_brain
-from fitcoach.api.errors import install_error_handlers
+from fitcoach.api.errors import COMMON_ERROR_RESPONSES, install_error_handlers
 from fitcoach.api.exercises import endpoints as exercises
 from fitcoach.api.memory import endpoints as memory
 from fitcoach.api.plans import endpoints as plans
 from fitcoach.api.records import endpoints as records
 from fitcoach.api.users import endpoints as users
-from fitcoach.api.web import mount_web_client
+from fitcoach.api.web import WEB_STATIC_DIR, mount_web_client
 from fitcoach.api.workouts import endpoints as workouts
 from fitcoach.settings import Settings, get_settings
 from fitcoach.store.database import Database
@@ -33,7 +34,10 @@ ROUTERS = (health.router, users.router, coach.router, plans.router, memory.route
            workouts.router, records.router, exercises.router)
 
 
-def create_app(settings: Settings | None = None, database: Database | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, database: Database | None = None,
+               web_directory: Path | None = WEB_STATIC_DIR) -> FastAPI:
+    """The service over `database` (built from the settings when not given); the web client
+    is served from `web_directory` when it holds one (None: API only)."""
     settings = settings or get_settings()
     database = database or Database(settings.db, pool_size=settings.db_pool_size,
                                     max_overflow=settings.db_max_overflow)
@@ -48,7 +52,8 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
         database.dispose()
 
     app = FastAPI(title="fitcoach", version=fitcoach.__version__, lifespan=lifespan,
-                  description="An AI personal trainer: chat, staged plans, memory, logs.")
+                  description="An AI personal trainer: chat, staged plans, memory, logs.",
+                  responses=COMMON_ERROR_RESPONSES)
     app.state.settings = settings
     app.state.database = database
     install_error_handlers(app)
@@ -59,7 +64,8 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
                            allow_methods=["GET", "POST", "DELETE"],
                            allow_headers=["Authorization", "Content-Type"])
-    mount_web_client(app)
+    if web_directory is not None:
+        mount_web_client(app, web_directory)
     return app
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 logger = logging.getLogger("fitcoach.api")
@@ -98,6 +99,33 @@ class InvalidInput(FitcoachError):
 
 def error_body(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorResponse(BaseModel):
+    """The one shape of every error answer."""
+
+    error: ErrorDetail
+
+
+def error_responses(descriptions: dict[int, str]) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for error statuses: `error_responses({404: "no such item"})`."""
+    return {status: {"model": ErrorResponse, "description": description}
+            for status, description in descriptions.items()}
+
+
+# Statuses any route can answer, documented once for the whole API.
+COMMON_ERROR_RESPONSES = error_responses({
+    400: "malformed JSON, or a malformed X-Fitcoach-Now header",
+    413: "the request body is over the size limit",
+    422: "the request breaks a validation rule; the message says which",
+    500: "an unexpected failure; nothing was written",
+})
+AUTH_ERROR_RESPONSES = error_responses({401: "missing or invalid bearer token"})
 
 
 def _describe_validation(error: RequestValidationError) -> tuple[int, str, str]:

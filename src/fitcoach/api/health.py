@@ -8,12 +8,12 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from fitcoach.api.dependencies import DatabaseDep
-from fitcoach.api.errors import error_body
+from fitcoach.api.errors import error_body, error_responses
 
 router = APIRouter(tags=["health"])
 
 
-@router.get("/healthz", responses={503: {"description": "the database does not answer"}})
+@router.get("/healthz", responses=error_responses({503: "the database does not answer"}))
 def healthz(database: DatabaseDep) -> JSONResponse:
     try:
         with database.read() as session:

@@ -4,9 +4,13 @@ a write."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from functools import cache
+from typing import Annotated, Any
+from zoneinfo import available_timezones
 
 from pydantic import AfterValidator
+
+from fitcoach.catalog import CATALOG
 
 
 def _without_nul(value: str) -> str:
@@ -18,3 +22,29 @@ def _without_nul(value: str) -> str:
 # Place after any length constraints: `Annotated[str, StringConstraints(...), NO_NUL]`.
 NO_NUL = AfterValidator(_without_nul)
 CleanText = Annotated[str, NO_NUL]
+
+# The same rules written into the OpenAPI schema (the validators above give the messages),
+# so clients and schema-driven fuzzers know what is accepted.
+NO_NUL_PATTERN = r"^[^\x00]*$"
+VISIBLE_TEXT_PATTERN = r"^[^\x00]*[^\s\x00][^\x00]*$"  # and not only spaces
+
+
+def no_nul_schema(schema: dict[str, Any]) -> None:
+    schema["pattern"] = NO_NUL_PATTERN
+
+
+def visible_text_schema(schema: dict[str, Any]) -> None:
+    schema["pattern"] = VISIBLE_TEXT_PATTERN
+
+
+def exercise_slug_schema(schema: dict[str, Any]) -> None:
+    schema["enum"] = list(CATALOG.slugs)
+
+
+@cache
+def _zone_names() -> list[str]:
+    return sorted(available_timezones())
+
+
+def timezone_schema(schema: dict[str, Any]) -> None:
+    schema["enum"] = _zone_names()

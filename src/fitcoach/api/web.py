@@ -1,7 +1,10 @@
 """The hook that serves the web client at `/` (built by the web issue, no build step).
 
-The client lives in `src/fitcoach/web/static/`; it is mounted only when its `index.html`
-exists, after every API route, so `/api/*`, `/healthz` and `/docs` always win.
+The client lives in `src/fitcoach/web/static/`; it is served only when its `index.html`
+exists. Its files are served by the router's fallback, which runs only when no route
+matches a path at all: a mount at `/`, or a catch-all route, would also take requests that
+merely use the wrong method on an API route (GET /api/coach/chat must stay a 405, not become
+the file server's 404), and unknown `/api/…` paths keep the API's JSON error shape.
 
 The client routes with the history API, so its screens have real paths (`/coach`, `/week`,
 `/workouts/monday`, …). A browser that opens or reloads one of them asks the server for that
@@ -16,6 +19,8 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import Receive, Scope, Send
 
 WEB_STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -33,7 +38,7 @@ CLIENT_ROUTES = (
 
 
 def mount_web_client(app: FastAPI, directory: Path = WEB_STATIC_DIR) -> bool:
-    """Mount the static client at `/`; False when there is none to serve."""
+    """Serve the static client at `/`; False when there is none to serve."""
     index = directory / "index.html"
     if not index.is_file():
         return False
@@ -44,5 +49,20 @@ def mount_web_client(app: FastAPI, directory: Path = WEB_STATIC_DIR) -> bool:
 
     for path in CLIENT_ROUTES:
         app.add_api_route(path, client_screen, methods=["GET"], include_in_schema=False)
-    app.mount("/", StaticFiles(directory=directory, html=True), name="web")
+    app.router.default = _StaticFallback(StaticFiles(directory=directory, html=True))
     return True
+
+
+class _StaticFallback:
+    """What the router answers when no route matches: a file of the client, or a 404."""
+
+    def __init__(self, files: StaticFiles) -> None:
+        self.files = files
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or path.startswith("/api/") or scope["method"] not in (
+                "GET", "HEAD"):
+            raise HTTPException(404)  # the error handlers give it the API's shape
+        response = await self.files.get_response(self.files.get_path(scope), scope)
+        await response(scope, receive, send)

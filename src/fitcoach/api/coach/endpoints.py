@@ -15,13 +15,15 @@ from fitcoach.api.dependencies import (
     NowDep,
     TurnRunnerDep,
 )
+from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
 from fitcoach.brain.contract import ChatTurnResult
 
-router = APIRouter(prefix="/api/coach", tags=["coach"])
+router = APIRouter(prefix="/api/coach", tags=["coach"],
+                   responses=AUTH_ERROR_RESPONSES)
 
 
 @router.post("/chat", response_model=ChatTurnResult,
-             responses={409: {"description": "a concurrent turn changed the memory twice"}})
+             responses=error_responses({409: "a concurrent turn changed the memory twice"}))
 async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now: NowDep,
                brains: BrainDep, run_turn: TurnRunnerDep) -> JSONResponse:
     """One coaching turn: the seed's `{message, proposal, memory_mutations}` (plus `meta`).
@@ -34,8 +36,8 @@ async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now:
 
 
 @router.post("/proposals/{proposal_id}/accept", response_model=AcceptedPlan,
-             responses={404: {"description": "no such proposal of the caller"},
-                        409: {"description": "outdated, superseded or rejected"}})
+             responses=error_responses({404: "no such proposal of the caller",
+                                            409: "outdated, superseded or rejected"}))
 def accept_proposal(proposal_id: str, caller: CallerDep, database: DatabaseDep,
                     now: NowDep) -> AcceptedPlan:
     """Write the staged plan as the next plan version (idempotent)."""
@@ -43,8 +45,8 @@ def accept_proposal(proposal_id: str, caller: CallerDep, database: DatabaseDep,
 
 
 @router.post("/proposals/{proposal_id}/reject", response_model=ProposalDecision,
-             responses={404: {"description": "no such proposal of the caller"},
-                        409: {"description": "already accepted"}})
+             responses=error_responses({404: "no such proposal of the caller",
+                                            409: "already accepted"}))
 def reject_proposal(proposal_id: str, caller: CallerDep, database: DatabaseDep,
                     now: NowDep) -> ProposalDecision:
     """Turn a staged proposal down; the plan is untouched."""

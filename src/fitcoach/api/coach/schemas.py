@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from fitcoach.api.text import NO_NUL
+from fitcoach.api.text import NO_NUL, visible_text_schema
 from fitcoach.brain.ports import ActiveTab
 from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.programming.plan import WeeklyPlan
@@ -18,7 +18,8 @@ MAX_MESSAGE_CHARS = 4000
 class ChatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    message: Annotated[str, Field(min_length=1, max_length=MAX_MESSAGE_CHARS), NO_NUL]
+    message: Annotated[str, Field(min_length=1, max_length=MAX_MESSAGE_CHARS,
+                                  json_schema_extra=visible_text_schema), NO_NUL]
     active_tab: ActiveTab = ActiveTab.COACH
     selected_day: Weekday | None = None
 

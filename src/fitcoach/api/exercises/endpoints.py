@@ -7,10 +7,12 @@ from functools import cache
 from fastapi import APIRouter
 
 from fitcoach.api.dependencies import CallerDep
+from fitcoach.api.errors import AUTH_ERROR_RESPONSES
 from fitcoach.api.exercises.schemas import ExerciseView
 from fitcoach.catalog import CATALOG
 
-router = APIRouter(prefix="/api/exercises", tags=["exercises"])
+router = APIRouter(prefix="/api/exercises", tags=["exercises"],
+                   responses=AUTH_ERROR_RESPONSES)
 
 
 @cache

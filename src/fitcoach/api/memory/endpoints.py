@@ -5,10 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Response, status
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
+from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
 from fitcoach.api.memory import service
 from fitcoach.api.memory.schemas import MemoryListing
 
-router = APIRouter(prefix="/api/memory", tags=["memory"])
+router = APIRouter(prefix="/api/memory", tags=["memory"],
+                   responses=AUTH_ERROR_RESPONSES)
 
 
 @router.get("", response_model=MemoryListing)
@@ -20,7 +22,7 @@ def read_memory(caller: CallerDep, database: DatabaseDep, now: NowDep,
 
 
 @router.delete("/{memory_id}", status_code=status.HTTP_204_NO_CONTENT,
-               responses={404: {"description": "no such item of the caller"}})
+               responses=error_responses({404: "no such item of the caller"}))
 def delete_memory(memory_id: str, caller: CallerDep, database: DatabaseDep,
                   now: NowDep) -> Response:
     """Make the coach forget one item (it is invalidated; the audit keeps the record)."""

@@ -5,16 +5,17 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
-from fitcoach.api.errors import NotFound
+from fitcoach.api.errors import AUTH_ERROR_RESPONSES, NotFound, error_responses
 from fitcoach.api.plans.service import current_plan
 from fitcoach.programming.plan import WeeklyPlan
 
-router = APIRouter(prefix="/api/plans", tags=["plans"])
+router = APIRouter(prefix="/api/plans", tags=["plans"],
+                   responses=AUTH_ERROR_RESPONSES)
 
 PLAN_VERSION_HEADER = "X-Fitcoach-Plan-Version"
 
 @router.get("/current", response_model=WeeklyPlan,
-            responses={404: {"description": "the user has never accepted a plan"}})
+            responses=error_responses({404: "the user has never accepted a plan"}))
 def read_current_plan(caller: CallerDep, database: DatabaseDep, now: NowDep,
                       response: Response) -> WeeklyPlan:
     """The plan of the caller's current week (their time zone), completed days marked.

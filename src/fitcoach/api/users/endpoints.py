@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, status
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
+from fitcoach.api.errors import AUTH_ERROR_RESPONSES
 from fitcoach.api.users import service
 from fitcoach.api.users.schemas import CreatedUser, CreateUserRequest, UserProfile
 
@@ -17,7 +18,7 @@ def create_user(body: CreateUserRequest, database: DatabaseDep, now: NowDep) -> 
     return service.create_user(database, body, now)
 
 
-@router.get("/me", response_model=UserProfile)
+@router.get("/me", response_model=UserProfile, responses=AUTH_ERROR_RESPONSES)
 def read_me(caller: CallerDep) -> UserProfile:
     """The caller's own settings (locale, units, time zone)."""
     return service.profile_of(caller)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
-from fitcoach.api.text import NO_NUL
+from fitcoach.api.text import NO_NUL, timezone_schema, visible_text_schema
 from fitcoach.brain.ports import Locale
 from fitcoach.catalog.vocabulary import Unit
 
@@ -23,11 +23,13 @@ def check_timezone(name: str) -> str:
 class CreateUserRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    display_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                                   max_length=100), NO_NUL]
+    display_name: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), NO_NUL,
+        Field(json_schema_extra=visible_text_schema)]
     locale: Locale = Locale.EN
     units: Unit = Unit.LB
-    timezone: Annotated[str, StringConstraints(min_length=1, max_length=64), NO_NUL] = "UTC"
+    timezone: Annotated[str, StringConstraints(min_length=1, max_length=64), NO_NUL,
+                        Field(json_schema_extra=timezone_schema)] = "UTC"
 
     @field_validator("timezone")
     @classmethod

@@ -7,16 +7,18 @@ from typing import Annotated
 from fastapi import APIRouter, Query, status
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
-from fitcoach.api.errors import InvalidInput
+from fitcoach.api.errors import AUTH_ERROR_RESPONSES, InvalidInput, error_responses
+from fitcoach.api.text import exercise_slug_schema
 from fitcoach.api.workouts import service
 from fitcoach.api.workouts.schemas import LogCreated, WorkoutLogRequest, WorkoutLogView
 from fitcoach.catalog import CATALOG
 
-router = APIRouter(prefix="/api/workouts", tags=["workouts"])
+router = APIRouter(prefix="/api/workouts", tags=["workouts"],
+                   responses=AUTH_ERROR_RESPONSES)
 
 
 @router.post("/log", status_code=status.HTTP_201_CREATED, response_model=LogCreated,
-             responses={409: {"description": "idempotency key reused for another workout"}})
+             responses=error_responses({409: "idempotency key reused for another workout"}))
 def log_workout(body: WorkoutLogRequest, caller: CallerDep, database: DatabaseDep,
                 now: NowDep) -> LogCreated:
     """Record a finished workout. With an `idempotency_key`, a retry answers the first
@@ -27,7 +29,8 @@ def log_workout(body: WorkoutLogRequest, caller: CallerDep, database: DatabaseDe
 
 @router.get("/logs", response_model=list[WorkoutLogView])
 def read_logs(caller: CallerDep, database: DatabaseDep,
-              exercise: Annotated[str | None, Query(max_length=64)] = None,
+              exercise: Annotated[str | None, Query(
+                  max_length=64, json_schema_extra=exercise_slug_schema)] = None,
               limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[WorkoutLogView]:
     """The caller's logs, newest first; `exercise` keeps those with sets of that slug."""
     if exercise is not None and exercise not in CATALOG:

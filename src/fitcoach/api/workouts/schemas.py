@@ -18,6 +18,7 @@ from pydantic import (
 from fitcoach.analytics.logs import MAX_REPS, MAX_WEIGHT_LBS, SetRecord
 from fitcoach.analytics.records import NewRecord
 from fitcoach.analytics.units import KG_PER_LB, kg_to_lbs
+from fitcoach.api.text import exercise_slug_schema
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Weekday
 
@@ -33,10 +34,23 @@ class _Request(BaseModel):
 class LoggedSet(_Request):
     """One set; the load in pounds or in kilograms (not both), none for bodyweight."""
 
+    model_config = ConfigDict(json_schema_extra={"not": {
+        "required": ["weight_lbs", "weight_kg"],
+        "properties": {"weight_lbs": {"type": "number"}, "weight_kg": {"type": "number"}},
+    }})
+
     weight_lbs: Annotated[float, Field(ge=0, le=MAX_WEIGHT_LBS)] | None = None
     weight_kg: Annotated[float, Field(ge=0, le=MAX_WEIGHT_KG)] | None = None
     reps: Annotated[int, Field(ge=0, le=MAX_REPS)]
     rpe: Annotated[float, Field(ge=1, le=10)] | None = None
+
+    @field_validator("weight_lbs", "weight_kg", "reps", "rpe", mode="before")
+    @classmethod
+    def _numbers_not_booleans(cls, value: object) -> object:
+        # JSON true/false are not numbers (pydantic's lax mode would read them as 1/0).
+        if isinstance(value, bool):
+            raise ValueError("must be a number, not true or false")
+        return value
 
     @model_validator(mode="after")
     def _one_unit(self) -> LoggedSet:
@@ -53,7 +67,7 @@ class LoggedSet(_Request):
 
 
 class LoggedExercise(_Request):
-    exercise_id: str
+    exercise_id: Annotated[str, Field(json_schema_extra=exercise_slug_schema)]
     sets: Annotated[list[LoggedSet], Field(min_length=1, max_length=MAX_SETS_PER_EXERCISE)]
 
     @field_validator("exercise_id")
@@ -67,10 +81,19 @@ class LoggedExercise(_Request):
 class WorkoutLogRequest(_Request):
     idempotency_key: Annotated[str, StringConstraints(min_length=1, max_length=128,
                                                       pattern=r"^[\x21-\x7e]+$")] | None = None
-    completed_at: AwareDatetime | None = None  # default: now
+    completed_at: Annotated[AwareDatetime | None, Field(
+        description="when the workout ended (default: now); at most a day after now")] = None
     day: Weekday | None = None  # default: the weekday of completed_at in the user's zone
     exercises_logged: Annotated[list[LoggedExercise],
                                 Field(min_length=1, max_length=MAX_EXERCISES_PER_LOG)]
+
+    @field_validator("completed_at", mode="before")
+    @classmethod
+    def _iso_text(cls, value: object) -> object:
+        # Only an ISO-8601 string: a bare number would be read as seconds since 1970.
+        if value is not None and not isinstance(value, str | dt.datetime):
+            raise ValueError("completed_at must be an ISO-8601 timestamp with a time zone")
+        return value
 
 
 class LogCreated(BaseModel):
