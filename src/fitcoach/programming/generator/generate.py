@@ -129,12 +129,13 @@ def with_suggestions(plan: WeeklyPlan, profile: Profile, pool: OptionPool, langu
                      only: tuple[Weekday, ...] | None = None) -> WeeklyPlan:
     """The plan with day and week suggestions (re)computed (for `only` days, if given)."""
     changed = {}
+    sites: dict = {}  # suggestions only change chips, never sessions: the sites stay valid
     for day in only if only is not None else WEEKDAYS:
-        chips = day_suggestions(plan, day, profile, pool, language)
+        chips = day_suggestions(plan, day, profile, pool, language, sites)
         changed[day] = plan.days[day].model_copy(
             update={"suggested_edits": tuple(chip.text for chip in chips)})
     updated = mt.with_days(plan, changed)
-    week_chips = week_suggestions(updated, profile, pool, language)
+    week_chips = week_suggestions(updated, profile, pool, language, sites)
     return updated.model_copy(update={"suggested_edits": tuple(c.text for c in week_chips)})
 
 

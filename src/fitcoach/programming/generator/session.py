@@ -83,6 +83,7 @@ class SessionBuilder:
         for item in self.items:
             self._credit(item.option, item.sets)
         self.pairing = ctx.pair_from_start
+        self._usable: dict[MuscleGroup, tuple[Option, ...]] = {}
         self.next_rank = max((item.rank for item in self.items), default=-1) + 1
         self.blocks = arrange(self.items, pair=self.pairing, transition=ctx.transition)
         self.seconds = session_seconds(self.items)
@@ -289,7 +290,9 @@ class SessionBuilder:
                 option.order,
             )
 
-        candidates = [option for option in self.ctx.pool.by_group[group]
-                      if option.slug not in present and self.usable(option)]
+        if group not in self._usable:  # date, recovery and light day are fixed per session
+            self._usable[group] = tuple(o for o in self.ctx.pool.by_group[group]
+                                        if self.usable(o))
+        candidates = [option for option in self._usable[group] if option.slug not in present]
         candidates.sort(key=key)
         return candidates

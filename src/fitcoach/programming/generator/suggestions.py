@@ -25,7 +25,7 @@ from fitcoach.programming.generator import prescription as rx
 from fitcoach.programming.generator.items import Item
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import GROUP_ORDER, OptionPool
-from fitcoach.programming.generator.site import site_of, try_inserting, usable_here
+from fitcoach.programming.generator.site import DaySite, site_of, try_inserting, usable_here
 from fitcoach.programming.generator.substitutes import close_substitutes, find_replacement
 from fitcoach.programming.generator.targets import weekly_targets
 from fitcoach.programming.plan import WeeklyPlan
@@ -69,8 +69,22 @@ def describe(operation: EditOperation, language: str, plan: WeeklyPlan | None = 
     raise ValueError(f"no chip text for {operation.op}")
 
 
+Sites = dict[Weekday, DaySite]
+
+
+def _site(plan: WeeklyPlan, weekday: Weekday, profile: Profile, pool: OptionPool,
+          sites: Sites | None) -> DaySite:
+    """A day's site, built once per plan when the caller shares a cache (sites are only
+    read here: every trial works on copies)."""
+    if sites is None:
+        return site_of(plan, weekday, profile, pool)
+    if weekday not in sites:
+        sites[weekday] = site_of(plan, weekday, profile, pool)
+    return sites[weekday]
+
+
 def day_suggestions(plan: WeeklyPlan, weekday: Weekday, profile: Profile, pool: OptionPool,
-                    language: str) -> tuple[SuggestedEdit, ...]:
+                    language: str, sites: Sites | None = None) -> tuple[SuggestedEdit, ...]:
     day = plan.days[weekday]
     if not day.is_training_day:
         return ()
@@ -79,7 +93,7 @@ def day_suggestions(plan: WeeklyPlan, weekday: Weekday, profile: Profile, pool: 
         minutes = max(SHORTEN_FLOOR_MINUTES,
                       5 * ((day.duration_minutes - SHORTEN_BY_MINUTES) // 5))
         operations.append(ShortenDay(day=weekday, minutes=minutes))
-    site = site_of(plan, weekday, profile, pool)
+    site = _site(plan, weekday, profile, pool, sites)
     anchor = site.blocks[0][0]
     replaced = find_replacement(site, (0, 0), gear=profile.gear,
                                 candidates=close_substitutes(anchor.slug))
@@ -112,8 +126,8 @@ def _move_later(plan: WeeklyPlan, profile: Profile) -> MoveTrainingDays | None:
     return None
 
 
-def _add_where_time_is_left(plan: WeeklyPlan, profile: Profile,
-                            pool: OptionPool) -> AddExercise | None:
+def _add_where_time_is_left(plan: WeeklyPlan, profile: Profile, pool: OptionPool,
+                            sites: Sites | None) -> AddExercise | None:
     """An isolation exercise for the group furthest under its weekly target, on the first
     day with the time and the caps for it."""
     targets = weekly_targets(profile)
@@ -123,7 +137,7 @@ def _add_where_time_is_left(plan: WeeklyPlan, profile: Profile,
     for weekday in WEEKDAYS:
         if not plan.days[weekday].is_training_day:
             continue
-        site = site_of(plan, weekday, profile, pool)
+        site = _site(plan, weekday, profile, pool, sites)
         present = {item.slug for item in site.items()}
         for group in short:
             for option in pool.by_group[group]:
@@ -140,12 +154,12 @@ def _add_where_time_is_left(plan: WeeklyPlan, profile: Profile,
     return None
 
 
-def week_suggestions(plan: WeeklyPlan, profile: Profile, pool: OptionPool,
-                     language: str) -> tuple[SuggestedEdit, ...]:
+def week_suggestions(plan: WeeklyPlan, profile: Profile, pool: OptionPool, language: str,
+                     sites: Sites | None = None) -> tuple[SuggestedEdit, ...]:
     operations: list[EditOperation] = []
     if (move := _move_later(plan, profile)) is not None:
         operations.append(move)
-    if (add := _add_where_time_is_left(plan, profile, pool)) is not None:
+    if (add := _add_where_time_is_left(plan, profile, pool, sites)) is not None:
         operations.append(add)
     return tuple(SuggestedEdit(describe(op, language, plan), op) for op in operations)
 
@@ -155,7 +169,8 @@ def all_suggestions(plan: WeeklyPlan, profile: Profile,
     """The week's chips and every day's, each with the operation it stands for (so a client
     or a brain can turn a tapped chip straight back into its operation)."""
     pool = OptionPool(profile)
-    chips = list(week_suggestions(plan, profile, pool, language))
+    sites: Sites = {}
+    chips = list(week_suggestions(plan, profile, pool, language, sites))
     for weekday in WEEKDAYS:
-        chips += day_suggestions(plan, weekday, profile, pool, language)
+        chips += day_suggestions(plan, weekday, profile, pool, language, sites)
     return tuple(chips)
