@@ -1,0 +1,57 @@
+"""`fitcoach plan`: options in, a readable week or the seed's JSON out."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from fitcoach.cli import app
+from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.programming.validator import validate_week_document
+
+runner = CliRunner()
+SEED_WEEK = ["--week-start", "2026-09-14"]
+
+
+def test_json_is_the_seeds_weekly_plan_and_passes_the_validator() -> None:
+    result = runner.invoke(app, ["plan", "--json", "--max-dumbbell", "22kg", "--priority",
+                                 "chest,delts", "--condition", "lower_back", *SEED_WEEK])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    plan = WeeklyPlan.model_validate(document)
+    assert plan.week_start_date.isoformat() == "2026-09-14"
+    assert [d.weekday.value for d in plan.training_days] == ["monday", "tuesday", "thursday",
+                                                              "friday"]
+    assert validate_week_document(document).errors == ()
+
+
+def test_the_readable_week_shows_days_blocks_and_the_headline() -> None:
+    result = runner.invoke(app, ["plan", "--days", "mon,wed,fri", "--gear", "full-gym",
+                                 "--minutes", "60", *SEED_WEEK])
+    assert result.exit_code == 0, result.output
+    assert "Generated 3-Day Full Gym Split (Mon/Wed/Fri) • Full Body Focus" in result.output
+    assert "Monday 2026-09-14" in result.output
+    assert "Primary Compound" in result.output
+
+
+def test_bodyweight_only_reports_its_gaps() -> None:
+    result = runner.invoke(app, ["plan", "--gear", "bodyweight", "--days", "3", *SEED_WEEK])
+    assert result.exit_code == 0, result.output
+    assert "gap:" in result.output
+    assert "dumbbells would unlock" in result.output
+
+
+def test_kilograms_show_loads_in_kilograms_and_day_focus_is_honoured() -> None:
+    result = runner.invoke(app, ["plan", "--days", "mon,wed,fri,sat", "--focus",
+                                 "saturday=arms_shoulders", "--unit", "kg", "--language", "it",
+                                 "--json", *SEED_WEEK])
+    assert result.exit_code == 0, result.output
+    saturday = json.loads(result.output)["days"]["saturday"]
+    assert saturday["title"].startswith("Braccia e spalle")
+
+
+def test_unknown_options_are_refused_with_the_known_values() -> None:
+    result = runner.invoke(app, ["plan", "--gear", "laser", *SEED_WEEK])
+    assert result.exit_code == 2
+    assert "full-gym" in result.output
