@@ -1,0 +1,300 @@
+"""One user's coaching session held in memory: the terminal chat and the evaluation suite.
+
+It keeps what the HTTP service keeps in its database (the memory items, the accepted plan
+and its version, the staged proposals, the chat lines, the workout logs) and follows the
+service's rules for them:
+- a turn runs through the real pipeline (`brain.pipeline.run_turn`); its memory mutations are
+  then applied with `memory.apply.apply_mutations`, all or nothing (DESIGN D5);
+- a proposal is staged with the plan version it was built on, and a new one supersedes the
+  older pending ones; nothing but `accept` ever writes the plan (DESIGN D6);
+- accepting an UPDATE_WEEK writes its plan as the next version, an UPDATE_DAY replaces one
+  day of the current plan; a proposal built on an older version is outdated and refused;
+  accepting an accepted proposal again changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from fitcoach.analytics.logs import ExerciseRecord, WorkoutRecord
+from fitcoach.analytics.records import NewRecord, update_records
+from fitcoach.brain.contract import Proposal, ProposalType
+from fitcoach.brain.decision import Brain
+from fitcoach.brain.memory_logs import InMemoryLogReader
+from fitcoach.brain.pipeline import run_turn
+from fitcoach.brain.ports import (
+    ChatLine,
+    ChatRole,
+    PlanState,
+    RouteContext,
+    TurnInput,
+    TurnOutcome,
+    UserSettings,
+)
+from fitcoach.brain.profile_builder import ProfileBuild, build_profile
+from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.memory.apply import MutationOutcome, apply_mutations
+from fitcoach.memory.entries import MemoryItem
+from fitcoach.memory.render import active_items
+from fitcoach.memory.ttl import as_zone
+from fitcoach.programming.generator.materialize import summary_of
+from fitcoach.programming.plan import DayPlan, DayStatus, WeeklyPlan, week_start_of
+
+HISTORY_LINES = 10
+Clock = Callable[[], dt.datetime]
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class ProposalStatus(StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+    SUPERSEDED = "superseded"
+
+
+class SessionError(Exception):
+    """A request the session refuses (nothing changed); the message says why."""
+
+
+@dataclass
+class StagedProposal:
+    proposal: Proposal
+    base_version: int | None
+    staged_at: dt.datetime
+    status: ProposalStatus = ProposalStatus.PENDING
+    result_version: int | None = None
+    result_plan: WeeklyPlan | None = None
+
+    @property
+    def id(self) -> str:
+        return self.proposal.id or ""
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """What one turn did: the pipeline's outcome, the memory as applied, the staged proposal."""
+
+    message: str
+    route: RouteContext
+    now: dt.datetime
+    outcome: TurnOutcome
+    memory: MutationOutcome
+    staged: StagedProposal | None
+    latency_ms: float
+
+
+@dataclass(frozen=True)
+class AcceptedPlan:
+    plan: WeeklyPlan
+    version: int
+    proposal: StagedProposal
+
+
+@dataclass(frozen=True)
+class LoggedWorkout:
+    workout: WorkoutRecord
+    new_records: tuple[NewRecord, ...]
+
+
+def _counter(prefix: str) -> Callable[[], str]:
+    numbers = itertools.count(1)
+    return lambda: f"{prefix}_{next(numbers):03d}"
+
+
+@dataclass
+class ChatSession:
+    settings: UserSettings
+    brain: Brain
+    fallback: Brain | None = None
+    memory: list[MemoryItem] = field(default_factory=list)  # invalidated items included
+    plan: WeeklyPlan | None = None
+    version: int | None = None
+    logs: InMemoryLogReader | None = None
+    route: RouteContext = field(default_factory=RouteContext)
+    clock: Clock = utc_now
+    history: list[ChatLine] = field(default_factory=list)
+    proposals: list[StagedProposal] = field(default_factory=list)
+    new_memory_id: Callable[[], str] = field(default_factory=lambda: _counter("mem_s"))
+    new_proposal_id: Callable[[], str] = field(default_factory=lambda: _counter("prop_s"))
+    new_log_id: Callable[[], str] = field(default_factory=lambda: _counter("log_s"))
+
+    def __post_init__(self) -> None:
+        if self.logs is None:
+            self.logs = InMemoryLogReader(timezone=self.settings.timezone)
+        if self.plan is not None and self.version is None:
+            self.version = 1
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def log_reader(self) -> InMemoryLogReader:
+        assert self.logs is not None  # set in __post_init__
+        return self.logs
+
+    def now(self) -> dt.datetime:
+        return self.clock()
+
+    def today(self, now: dt.datetime | None = None) -> dt.date:
+        moment = now or self.now()
+        return moment.astimezone(as_zone(self.settings.timezone)).date()
+
+    def current_plan(self, now: dt.datetime | None = None) -> WeeklyPlan | None:
+        """The accepted plan on this week's dates (carried forward from an older week)."""
+        if self.plan is None:
+            return None
+        this_week = week_start_of(self.today(now))
+        if self.plan.week_start_date >= this_week:
+            return self.plan
+        return _on_week(self.plan, this_week)
+
+    def active_memory(self, now: dt.datetime | None = None) -> tuple[MemoryItem, ...]:
+        return active_items(self.memory, now or self.now())
+
+    def profile(self, now: dt.datetime | None = None) -> ProfileBuild:
+        moment = now or self.now()
+        return build_profile(self.active_memory(moment), now=moment, settings=self.settings,
+                             known_loads=self.log_reader.known_loads())
+
+    def pending(self) -> StagedProposal | None:
+        return next((p for p in reversed(self.proposals)
+                     if p.status is ProposalStatus.PENDING), None)
+
+    def find_proposal(self, proposal_id: str | None) -> StagedProposal:
+        if proposal_id is None:
+            staged = self.pending()
+            if staged is None:
+                raise SessionError("there is no staged proposal")
+            return staged
+        for staged in self.proposals:
+            if staged.id == proposal_id:
+                return staged
+        raise SessionError(f"no proposal {proposal_id!r}")
+
+    # -- a chat turn ---------------------------------------------------------------------------
+    def turn_input(self, message: str, *, route: RouteContext | None = None,
+                   now: dt.datetime | None = None) -> TurnInput:
+        moment = now or self.now()
+        return TurnInput(
+            message=message, route=route or self.route, now=moment, settings=self.settings,
+            memory=tuple(item for item in self.memory if item.invalidated_at is None),
+            plan=PlanState(plan=self.current_plan(moment), version=self.version),
+            history=tuple(self.history[-HISTORY_LINES:]),
+        )
+
+    async def send(self, message: str, *, route: RouteContext | None = None,
+                   now: dt.datetime | None = None) -> TurnRecord:
+        """Run one turn and keep what it changed: memory applied, proposal staged."""
+        turn = self.turn_input(message, route=route, now=now)
+        started = time.perf_counter()
+        outcome = await run_turn(turn, self.brain, self.log_reader, fallback=self.fallback)
+        latency_ms = (time.perf_counter() - started) * 1000
+        result = outcome.result
+        memory = apply_mutations(self.memory, result.memory_mutations, turn.now,
+                                 self.new_memory_id, tz=self.settings.timezone)
+        self.memory = list(memory.items)
+        staged = self._stage(result.proposal, outcome.base_plan_version, turn.now)
+        self.history += [ChatLine(role=ChatRole.USER, text=message, at=turn.now),
+                         ChatLine(role=ChatRole.COACH, text=result.message, at=turn.now)]
+        return TurnRecord(message=message, route=turn.route, now=turn.now, outcome=outcome,
+                          memory=memory, staged=staged, latency_ms=latency_ms)
+
+    def _stage(self, proposal: Proposal, base_version: int | None,
+               now: dt.datetime) -> StagedProposal | None:
+        if proposal.type is ProposalType.NONE:
+            return None
+        for older in self.proposals:
+            if older.status is ProposalStatus.PENDING:
+                older.status = ProposalStatus.SUPERSEDED
+        staged = StagedProposal(
+            proposal=proposal.model_copy(update={"id": self.new_proposal_id()}),
+            base_version=base_version, staged_at=now)
+        self.proposals.append(staged)
+        return staged
+
+    # -- accept and reject ---------------------------------------------------------------------
+    def accept(self, proposal_id: str | None = None,
+               now: dt.datetime | None = None) -> AcceptedPlan:
+        staged = self.find_proposal(proposal_id)
+        if staged.status is ProposalStatus.ACCEPTED:
+            assert staged.result_plan is not None
+            assert staged.result_version is not None
+            return AcceptedPlan(plan=staged.result_plan, version=staged.result_version,
+                                proposal=staged)
+        if staged.status is ProposalStatus.REJECTED:
+            raise SessionError(f"{staged.id} was rejected; ask the coach again")
+        if staged.status is ProposalStatus.SUPERSEDED:
+            raise SessionError(f"a newer proposal replaced {staged.id}")
+        if staged.base_version != self.version:
+            raise SessionError(f"{staged.id} was built on plan version {staged.base_version}, "
+                               f"the plan is now at version {self.version}: it is outdated")
+        plan = self._plan_after(staged.proposal, now)
+        self.plan = plan
+        self.version = (self.version or 0) + 1
+        staged.status = ProposalStatus.ACCEPTED
+        staged.result_version = self.version
+        staged.result_plan = plan
+        return AcceptedPlan(plan=plan, version=self.version, proposal=staged)
+
+    def _plan_after(self, proposal: Proposal, now: dt.datetime | None) -> WeeklyPlan:
+        if proposal.type is ProposalType.UPDATE_WEEK:
+            assert isinstance(proposal.data, WeeklyPlan)
+            return proposal.data
+        current = self.current_plan(now)
+        if current is None or proposal.target_day is None:
+            raise SessionError("there is no plan whose day this proposal could change")
+        assert isinstance(proposal.data, DayPlan)
+        return _with_day(current, proposal.target_day, proposal.data)
+
+    def reject(self, proposal_id: str | None = None) -> StagedProposal:
+        staged = self.find_proposal(proposal_id)
+        if staged.status is ProposalStatus.ACCEPTED:
+            raise SessionError(f"{staged.id} was already accepted")
+        if staged.status is ProposalStatus.PENDING:
+            staged.status = ProposalStatus.REJECTED
+        return staged
+
+    # -- workout logs --------------------------------------------------------------------------
+    def log_workout(self, exercises: Sequence[ExerciseRecord],
+                    now: dt.datetime | None = None) -> LoggedWorkout:
+        """Record a finished workout; the analytical tools see it from the next turn on."""
+        if not exercises:
+            raise SessionError("a workout needs at least one exercise")
+        moment = now or self.now()
+        workout = WorkoutRecord(log_id=self.new_log_id(), completed_at=moment,
+                                exercises=tuple(exercises))
+        announced: list[NewRecord] = []
+        for entry in workout.exercises:
+            previous = self.log_reader.records(entry.exercise_id)
+            update = update_records(previous, entry.exercise_id, entry.sets, workout.log_id,
+                                    moment)
+            announced += update.new_prs
+        self.log_reader.add(workout)
+        return LoggedWorkout(workout=workout, new_records=tuple(announced))
+
+
+def _date_of(week_start: dt.date, weekday: Weekday) -> dt.date:
+    return week_start + dt.timedelta(days=weekday.index)
+
+
+def _scheduled(day: DayPlan, date: dt.date) -> DayPlan:
+    return day.model_copy(update={"date": date, "status": DayStatus.SCHEDULED,
+                                  "completed_log_id": None, "completed_at": None})
+
+
+def _on_week(plan: WeeklyPlan, week_start: dt.date) -> WeeklyPlan:
+    days = {weekday: _scheduled(day, _date_of(week_start, weekday))
+            for weekday, day in plan.days.items()}
+    return plan.model_copy(update={"week_start_date": week_start, "days": days})
+
+
+def _with_day(plan: WeeklyPlan, weekday: Weekday, day: DayPlan) -> WeeklyPlan:
+    """The plan with one day replaced, its week summary recomputed to match."""
+    week = plan.with_day(weekday, _scheduled(day, _date_of(plan.week_start_date, weekday)))
+    return week.model_copy(update={"summary": summary_of(week.days)})
