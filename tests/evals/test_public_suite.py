@@ -1,0 +1,64 @@
+"""The public suite against the embedded brain: the targets of issue 3 hold.
+
+100% routing, no invented slug, no gear violation, no validator error, every case runs.
+The other dimensions (memory, tools, plan shape, language, brevity, cited numbers) are
+reported by `fitcoach eval`; a case that misses them is listed there with what differed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from fitcoach.evals import Report, build_report, load_suite, run_suite
+
+try:
+    from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+except ImportError:  # the composer is still being written
+    EmbeddedBrain = None  # type: ignore[assignment,misc]
+
+pytestmark = [
+    pytest.mark.skipif(EmbeddedBrain is None, reason="the embedded brain is not here"),
+    pytest.mark.xfail(reason="the embedded brain's composer is being finished", strict=False),
+]
+
+
+@pytest.fixture(scope="module")
+def report() -> Report:
+    brain = EmbeddedBrain()
+    scores = asyncio.run(run_suite(load_suite(), brain, brain))
+    return build_report(brain.name, scores)
+
+
+def _listing(report: Report, failed: list) -> str:
+    return "\n".join(f"{s.case.id}: {'; '.join(s.failures)}" for s in failed)
+
+
+def test_every_case_runs(report: Report) -> None:
+    errors = [s for s in report.scores if s.error is not None]
+    assert not errors, _listing(report, errors)
+
+
+def test_routing_is_perfect(report: Report) -> None:
+    misses = [s for s in report.scores if not s.route_ok]
+    assert not misses, _listing(report, misses)
+
+
+def test_no_invented_slugs(report: Report) -> None:
+    assert report.overall.invented_slugs == 0, _listing(report, [s for s in report.scores
+                                                                 if s.invented])
+
+
+def test_no_gear_violations(report: Report) -> None:
+    assert report.overall.gear_violations == 0, _listing(report, [s for s in report.scores
+                                                                  if s.gear])
+
+
+def test_no_validator_errors(report: Report) -> None:
+    assert report.overall.validator_errors == 0, _listing(report, [s for s in report.scores
+                                                                   if s.validator])
+
+
+def test_the_report_meets_the_targets(report: Report) -> None:
+    assert report.meets_targets
