@@ -122,9 +122,9 @@ class ChatSession:
     clock: Clock = utc_now
     history: list[ChatLine] = field(default_factory=list)
     proposals: list[StagedProposal] = field(default_factory=list)
-    new_memory_id: Callable[[], str] = field(default_factory=lambda: _counter("mem_s"))
-    new_proposal_id: Callable[[], str] = field(default_factory=lambda: _counter("prop_s"))
-    new_log_id: Callable[[], str] = field(default_factory=lambda: _counter("log_s"))
+    new_memory_id: Callable[[], str] = field(default_factory=lambda: _counter("mem"))
+    new_proposal_id: Callable[[], str] = field(default_factory=lambda: _counter("prop"))
+    new_log_id: Callable[[], str] = field(default_factory=lambda: _counter("log"))
 
     def __post_init__(self) -> None:
         if self.logs is None:

@@ -8,6 +8,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from fitcoach.cli_chat import chat_command
+from fitcoach.cli_eval import eval_command
+
 if TYPE_CHECKING:
     from fitcoach.catalog.vocabulary import Unit
     from fitcoach.programming.generator import GenerationResult
@@ -260,6 +263,11 @@ def _print_week(result: GenerationResult, warnings: tuple[Violation, ...], unit:
         console.print(f"[yellow]gap:[/yellow] {gap.message}")
     for warning in warnings:
         console.print(f"[yellow]note:[/yellow] {warning.message}")
+
+
+# The terminal coach and the evaluation suite live in their own modules.
+app.command("eval")(eval_command)
+app.command("chat")(chat_command)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,78 @@
+"""`fitcoach eval`: the public evaluation suite against a brain, with Rich tables."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+
+from fitcoach.settings import BrainName
+
+if TYPE_CHECKING:
+    from fitcoach.brain.decision import Brain
+
+console = Console()
+
+
+def build_brains(brain: BrainName) -> tuple[Brain, Brain]:
+    """(brain, fallback) from FITCOACH_* settings with the brain forced; exits with code 2
+    and the variable to set when an LLM brain has no key or URL."""
+    from pydantic import ValidationError
+
+    from fitcoach.brain.factory import BrainConfigurationError, build_brain
+    from fitcoach.settings import Settings
+
+    try:
+        return build_brain(Settings(brain=brain))
+    except (BrainConfigurationError, ValidationError) as error:
+        console.print(f"[red]cannot use the {brain} brain:[/red] {error}")
+        raise typer.Exit(code=2) from None
+
+
+def eval_command(
+    brain: Annotated[BrainName, typer.Option(
+        "--brain", help="embedded (offline), gemini (FITCOACH_GEMINI_API_KEY) or openai "
+                        "(FITCOACH_OPENAI_BASE_URL and/or FITCOACH_OPENAI_API_KEY).")
+    ] = "embedded",
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Only cases in this language.")] = None,
+    intent: Annotated[str | None, typer.Option(
+        "--intent", help="Only cases of this intent.")] = None,
+    case: Annotated[str | None, typer.Option("--case", help="Only the case with this id.")
+                    ] = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="Also write the report here.")] = None,
+    failures: Annotated[bool, typer.Option(
+        "--failures/--no-failures", help="List the failing cases.")] = True,
+) -> None:
+    """Run the public scenario suite through the real turn pipeline and score the brain.
+
+    Exits 1 when the targets are missed (100% routing, no invented slug, no gear violation,
+    no validator error, every case ran), 2 when nothing can run.
+    """
+    from rich.progress import Progress
+
+    from fitcoach.evals import build_report, load_suite, run_suite, select
+    from fitcoach.evals.render import print_report
+
+    cases = select(load_suite(), language=lang, intent=intent, case_id=case)
+    if not cases:
+        console.print("[red]no case matches[/red] --lang/--intent/--case")
+        raise typer.Exit(code=2)
+    primary, fallback = build_brains(brain)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{primary.name}: {len(cases)} cases", total=len(cases))
+        scores = asyncio.run(run_suite(cases, primary, fallback,
+                                       progress=lambda _: progress.advance(task)))
+    report = build_report(primary.name, scores)
+    print_report(report, console, show_failures=failures)
+    if json_out is not None:
+        json_out.write_text(json.dumps(report.as_json(), ensure_ascii=False, indent=2),
+                            encoding="utf-8")
+        console.print(f"report written to {json_out}")
+    if not report.meets_targets:
+        raise typer.Exit(code=1)

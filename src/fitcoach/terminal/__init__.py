@@ -1,0 +1,1 @@
+"""The coach in a terminal: `fitcoach chat` over an in-memory `ChatSession`."""

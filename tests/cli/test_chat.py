@@ -1,0 +1,156 @@
+"""`fitcoach chat` driven by scripted stdin: onboarding → accept → a day change → accept →
+the plan shows the change; and the commands around it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from fitcoach.brain import factory
+from fitcoach.cli import app
+
+from .scripted import CHAT, ONBOARDING, SHORTER_MONDAY, ScriptBrain
+
+NOW = "2026-09-14T10:00:00Z"
+WIDE = {"COLUMNS": "220", "NO_COLOR": "1"}
+
+try:
+    from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+except ImportError:  # the composer is still being written
+    EmbeddedBrain = None  # type: ignore[assignment,misc]
+
+
+@pytest.fixture
+def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    for name in ("FITCOACH_BRAIN", "FITCOACH_GEMINI_API_KEY", "FITCOACH_OPENAI_BASE_URL",
+                 "FITCOACH_OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    return CliRunner()
+
+
+@pytest.fixture
+def scripted(monkeypatch: pytest.MonkeyPatch) -> ScriptBrain:
+    brain = ScriptBrain([ONBOARDING, SHORTER_MONDAY, CHAT])
+    monkeypatch.setattr(factory, "build_brain", lambda settings, **_: (brain, brain))
+    return brain
+
+
+def chat(runner: CliRunner, lines: list[str], *options: str) -> str:
+    result = runner.invoke(app, ["chat", "--now", NOW, *options], input="\n".join(lines) + "\n",
+                           env=WIDE)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def monday_row(output: str, after: str) -> str:
+    """The last Monday heading printed after `after`."""
+    tail = output[output.rindex(after):]
+    rows = re.findall(r"Monday 14 Sep\s*│[^│\n]*", tail)
+    assert rows, tail
+    return rows[-1]
+
+
+def test_onboarding_accept_day_change_accept_then_the_plan_shows_it(
+        runner: CliRunner, scripted: ScriptBrain) -> None:
+    output = chat(runner, [
+        "I have dumbbells up to 50 lb and a bench, 4 days, 45 minutes, chest first.",
+        "/accept",
+        "Only 30 minutes on Monday.",
+        "/accept",
+        "/plan",
+        "/quit",
+    ])
+    assert "Welcome! Here is your first week." in output
+    assert "staged, not applied" in output
+    assert "Noted (staple): Dumbbells up to 50 lb" in output
+    assert "plan version 1" in output
+    assert "proposal prop_002 · UPDATE_DAY · monday" in output
+    assert "plan version 2" in output
+    assert "Plan v2" in output
+    minutes = int(re.search(r"(\d+) min", monday_row(output, "Plan v2")).group(1))
+    assert minutes <= 30
+
+
+def test_reject_leaves_the_plan_and_stale_proposals_are_refused(
+        runner: CliRunner, scripted: ScriptBrain) -> None:
+    output = chat(runner, [
+        "hello, dumbbells and a bench, 4 days of 45 minutes",
+        "/reject",
+        "/plan",
+        "/accept prop_001",
+        "/quit",
+    ])
+    assert "Rejected prop_001; the plan is unchanged." in output
+    assert "No accepted plan yet" in output
+    assert "prop_001 was rejected" in output
+
+
+def test_commands_memory_today_tab_log_help(runner: CliRunner, scripted: ScriptBrain) -> None:
+    output = chat(runner, [
+        "/help",
+        "set me up: dumbbells, bench, 4 days, 45 min",
+        "/accept",
+        "/today",
+        "/memory",
+        "/tab workout monday",
+        "/log incline db bench 45x10 45x10@8; goblet squat 50x12",
+        "/log incline db bench 50x10",
+        "/log unicorn press 10x10",
+        "/tab nowhere",
+        "/bogus",
+        "/quit",
+    ], "--unit", "lb")
+    assert "/accept [id]" in output
+    assert "Today · 2026-09-14" in output
+    assert "What the coach remembers" in output
+    assert "[workout/monday] you ›" in output
+    assert "Logged log_001: 2 exercise(s), 3 set(s)." in output
+    assert "New record (max weight): Incline DB Bench Press 50 lb × 10" in output
+    assert "I don't know the exercise 'unicorn press'" in output
+    assert "usage: /tab" in output
+    assert "unknown command /bogus" in output
+
+
+def test_a_second_proposal_supersedes_the_first(runner: CliRunner,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    brain = ScriptBrain([ONBOARDING, ONBOARDING])
+    monkeypatch.setattr(factory, "build_brain", lambda settings, **_: (brain, brain))
+    output = chat(runner, ["first", "second", "/accept prop_001", "/accept", "/quit"])
+    assert "a newer proposal replaced prop_001" in output
+    assert "Accepted prop_002: plan version 1." in output
+
+
+def test_an_unconfigured_llm_brain_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["chat", "--brain", "gemini"], input="/quit\n", env=WIDE)
+    assert result.exit_code == 2
+    assert "FITCOACH_GEMINI_API_KEY" in result.output
+
+
+def test_a_bad_time_zone_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["chat", "--timezone", "Mars/Olympus"], input="/quit\n")
+    assert result.exit_code == 2
+    assert "unknown time zone" in result.output
+
+
+@pytest.mark.skipif(EmbeddedBrain is None, reason="the embedded brain is not here")
+@pytest.mark.xfail(reason="the embedded brain's composer is being finished", strict=False)
+def test_spanish_onboarding_then_a_shorter_monday_with_the_embedded_brain(
+        runner: CliRunner) -> None:
+    output = chat(runner, [
+        "¡Hola! Tengo 32 años y entreno en casa. Tengo mancuernas ajustables de hasta 22 kg y "
+        "un banco ajustable. Quiero desarrollar músculo, especialmente en el pecho y los "
+        "deltoides, pero me duele la parte inferior de la espalda si hago peso muerto pesado. "
+        "Puedo entrenar 4 días a la semana durante unos 45 minutos",
+        "/accept",
+        "Solo tengo 30 minutos para el entrenamiento del lunes en lugar de 45. Mantén el "
+        "enfoque en el pecho, pero elimina lo que no sea necesario",
+        "/accept",
+        "/plan",
+        "/quit",
+    ], "--locale", "es", "--unit", "kg", "--brain", "embedded")
+    assert "plan version 1" in output
+    assert "plan version 2" in output
+    minutes = int(re.search(r"(\d+) min", monday_row(output, "Plan v2")).group(1))
+    assert minutes <= 30
