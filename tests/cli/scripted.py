@@ -24,7 +24,10 @@ class ScriptBrain:
     async def decide(self, request: BrainRequest, logs: LogReader) -> BrainDecision:
         if request.round == 0:
             self.turns += 1
-        return self.decisions[min(self.turns, len(self.decisions)) - 1]
+        decision = self.decisions[min(self.turns, len(self.decisions)) - 1]
+        if request.tool_results:  # the tools answered: now the final decision
+            return decision.model_copy(update={"tool_calls": ()})
+        return decision
 
     def finalize_message(self, request: BrainRequest, decision: BrainDecision,
                          outcome: Materialized | None) -> str:

@@ -1,0 +1,149 @@
+"""The in-memory session follows the service's rules: staging never writes the plan, accept
+writes a new version (a day into its slot), outdated/rejected/superseded proposals are
+refused, memory is applied all or nothing, and logs feed the tools."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+import pytest
+
+from fitcoach.analytics.logs import ExerciseRecord, SetRecord
+from fitcoach.brain.decision import BrainDecision, ToolCall
+from fitcoach.brain.ports import UserSettings
+from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.chat_session import ChatSession, ProposalStatus, SessionError
+from fitcoach.memory.entries import MemoryMutation, Operation, Tier
+
+from .scripted import CHAT, ONBOARDING, SHORTER_MONDAY, ScriptBrain
+
+NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
+
+
+def session(*decisions: BrainDecision) -> ChatSession:
+    brain = ScriptBrain(list(decisions))
+    return ChatSession(settings=UserSettings(user_id="u"), brain=brain, fallback=brain,
+                       clock=lambda: NOW)
+
+
+def send(s: ChatSession, message: str = "hi"):  # type: ignore[no-untyped-def]
+    return asyncio.run(s.send(message))
+
+
+def test_staging_does_not_touch_the_plan_and_accept_writes_version_one() -> None:
+    s = session(ONBOARDING)
+    record = send(s)
+    assert record.staged is not None
+    assert s.plan is None
+    assert s.version is None
+    accepted = s.accept()
+    assert accepted.version == 1
+    assert s.plan == record.staged.proposal.data
+    assert s.accept(record.staged.id).version == 1  # accepting again changes nothing
+
+
+def test_a_day_proposal_replaces_only_its_day_and_keeps_the_summary_true() -> None:
+    s = session(ONBOARDING, SHORTER_MONDAY)
+    send(s)
+    s.accept()
+    before = s.plan
+    assert before is not None
+    send(s, "30 minutes on Monday")
+    accepted = s.accept()
+    assert accepted.version == 2
+    after = accepted.plan
+    assert after.days[Weekday.MONDAY].duration_minutes <= 30
+    for day in Weekday:
+        if day is not Weekday.MONDAY:
+            assert after.days[day] == before.days[day]
+    assert after.summary.total_time_minutes == sum(d.duration_minutes
+                                                   for d in after.days.values())
+
+
+def test_an_outdated_proposal_is_refused_and_changes_nothing() -> None:
+    s = session(ONBOARDING, SHORTER_MONDAY)
+    send(s)
+    s.accept()
+    record = send(s)
+    assert record.staged is not None
+    assert record.staged.base_version == 1
+    s.version = 2  # the plan moved on meanwhile (another device accepted something)
+    plan = s.plan
+    with pytest.raises(SessionError, match="outdated"):
+        s.accept()
+    assert s.plan == plan
+    assert record.staged.status is ProposalStatus.PENDING
+
+
+def test_rejected_and_superseded_proposals_cannot_be_accepted() -> None:
+    s = session(ONBOARDING, ONBOARDING)
+    first = send(s).staged
+    second = send(s).staged
+    assert first is not None
+    assert second is not None
+    assert first.status is ProposalStatus.SUPERSEDED
+    with pytest.raises(SessionError, match="newer proposal"):
+        s.accept(first.id)
+    s.reject()
+    with pytest.raises(SessionError, match="rejected"):
+        s.accept(second.id)
+    with pytest.raises(SessionError, match="no staged proposal"):
+        s.accept()
+
+
+def test_an_accepted_proposal_cannot_be_rejected() -> None:
+    s = session(ONBOARDING)
+    staged = send(s).staged
+    assert staged is not None
+    s.accept()
+    with pytest.raises(SessionError, match="already accepted"):
+        s.reject(staged.id)
+
+
+def test_memory_from_a_turn_is_kept_and_a_dropped_duplicate_is_reported() -> None:
+    s = session(ONBOARDING, ONBOARDING)
+    first = send(s)
+    assert [m.operation for m in first.memory.applied] == [Operation.CREATE, Operation.CREATE]
+    assert len(s.memory) == 2
+    second = send(s)  # the same facts again: nothing new to remember
+    assert second.memory.applied == ()
+    assert len(second.memory.dropped) == 2
+    assert len(s.memory) == 2
+
+
+def test_a_delete_invalidates_and_the_item_leaves_the_next_turn() -> None:
+    delete = BrainDecision(message="Noted.", memory_mutations=(
+        MemoryMutation(operation=Operation.DELETE, target_tier=Tier.STAPLES,
+                       memory_id="mem_001", reason="the user changed their mind"),))
+    s = session(ONBOARDING, delete)
+    send(s)
+    send(s)
+    assert [i.memory_id for i in s.active_memory()] == ["mem_002"]
+    assert {i.memory_id for i in s.turn_input("hi").memory} == {"mem_002"}
+
+
+def test_logged_workouts_feed_the_tools_and_announce_records() -> None:
+    ask = BrainDecision(message="Checked.", tool_calls=(
+        ToolCall(name="get_historical_exercise_logs",
+                 args={"exercise_slug": "goblet-squat"}),))
+    s = session(ask)
+    s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                  sets=(SetRecord(weight_lbs=50, reps=10),))])
+    logged = s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                           sets=(SetRecord(weight_lbs=55, reps=10),))])
+    assert logged.new_records
+    record = send(s)
+    assert record.outcome.meta["tools"] == ["get_historical_exercise_logs"]
+    assert len(s.log_reader.exercise_history("goblet-squat", 5)) == 2
+
+
+def test_a_week_old_plan_is_shown_on_this_weeks_dates() -> None:
+    s = session(ONBOARDING, CHAT)
+    send(s)
+    s.accept()
+    next_week = NOW + dt.timedelta(days=7)
+    plan = s.current_plan(next_week)
+    assert plan is not None
+    assert plan.week_start_date == dt.date(2026, 9, 21)
+    assert plan.days[Weekday.MONDAY].date == dt.date(2026, 9, 21)
