@@ -1,0 +1,89 @@
+"""`fitcoach eval`: filters, the JSON report, exit codes, and an OpenAI-compatible brain
+scored offline against the local wire-protocol server of the LLM tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from fitcoach.brain import factory
+from fitcoach.brain.decision import BrainDecision
+from fitcoach.cli import app
+from tests.brain.llm.fake_openai import FakeOpenAI
+from tests.brain.llm.local_server import LocalServer
+
+from .scripted import ScriptedBrain
+
+WIDE = {"COLUMNS": "200", "NO_COLOR": "1"}
+LLM_VARIABLES = ("FITCOACH_BRAIN", "FITCOACH_GEMINI_API_KEY", "FITCOACH_OPENAI_BASE_URL",
+                 "FITCOACH_OPENAI_API_KEY", "FITCOACH_OPENAI_MODEL")
+
+
+@pytest.fixture
+def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    for name in LLM_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    return CliRunner()
+
+
+@pytest.fixture
+def openai_server() -> Iterator[tuple[FakeOpenAI, str]]:
+    fake = FakeOpenAI()
+    with LocalServer(fake.app) as server:
+        yield fake, f"{server.url}/v1"
+        fake.release()
+
+
+def test_an_llm_brain_without_its_settings_is_refused(runner: CliRunner) -> None:
+    for brain, variable in (("openai", "FITCOACH_OPENAI_BASE_URL"),
+                            ("gemini", "FITCOACH_GEMINI_API_KEY")):
+        result = runner.invoke(app, ["eval", "--brain", brain], env=WIDE)
+        assert result.exit_code == 2
+        assert variable in result.output
+
+
+def test_no_matching_case_is_an_error(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["eval", "--case", "xx-nothing"], env=WIDE)
+    assert result.exit_code == 2
+    assert "no case matches" in result.output
+
+
+def test_a_brain_that_never_changes_a_plan_misses_the_targets(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    brain = ScriptedBrain(BrainDecision(message="Sure, sounds good."), name="lazy")
+    monkeypatch.setattr(factory, "build_brain", lambda settings, **_: (brain, brain))
+    out = tmp_path / "report.json"
+    result = runner.invoke(app, ["eval", "--lang", "en", "--intent", "day_change", "--json",
+                                 str(out)], env=WIDE)
+    assert result.exit_code == 1, result.output
+    assert "targets missed" in result.output
+    assert "Failing cases" in result.output
+    report = json.loads(out.read_text("utf-8"))
+    assert report["brain"] == "lazy"
+    assert report["meets_targets"] is False
+    assert report["overall"]["routing"]["hits"] == 0
+    assert {c["intent"] for c in report["cases"]} == {"day_change"}
+    assert all(c["route"] == "NONE" for c in report["cases"])
+
+
+def test_an_openai_compatible_server_is_scored_offline(
+        runner: CliRunner, openai_server: tuple[FakeOpenAI, str], tmp_path: Path) -> None:
+    fake, url = openai_server
+    fake.answer({"proposal_type": "NONE", "target_day": None, "language": "en", "edits": [],
+                 "memory_mutations": [],
+                 "message": "Lead with your elbow and pull the dumbbell toward your hip."})
+    out = tmp_path / "openai.json"
+    env = {**WIDE, "FITCOACH_OPENAI_BASE_URL": url, "FITCOACH_OPENAI_MODEL": "local"}
+    result = runner.invoke(app, ["eval", "--brain", "openai", "--case", "en-seed-8", "--json",
+                                 str(out)], env=env)
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text("utf-8"))
+    assert report["brain"] == "openai"
+    [case] = report["cases"]
+    assert case["passed"], case["failures"]
+    assert case["fallback"] is None
+    assert len(fake.requests) >= 1
