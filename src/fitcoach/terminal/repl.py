@@ -123,7 +123,7 @@ class TerminalCoach:
             self.console.print(f"[red]the coach could not answer: {failure}[/red]")
             return
         self.console.print(coach_panel(record))
-        for line in memory_lines(record, self.session.memory):
+        for line in memory_lines(record, self.session.memory, self.session.settings.timezone):
             self.console.print(line)
         if record.staged is not None:
             self.console.print(proposal_panel(record.staged, self.session.settings.units))
@@ -158,7 +158,8 @@ class TerminalCoach:
                                      title=f"Today · {today.isoformat()}"))
 
     def show_memory(self, _: str = "") -> None:
-        self.console.print(memory_table(self.session.memory, self.session.now()))
+        self.console.print(memory_table(self.session.memory, self.session.now(),
+                                        self.session.settings.timezone))
 
     def log(self, argument: str) -> None:
         exercises = parse_workout(argument, self.session.settings.units)

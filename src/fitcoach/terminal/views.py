@@ -23,6 +23,7 @@ from fitcoach.memory.entries import (
     StapleEntry,
     Tier,
 )
+from fitcoach.memory.ttl import as_zone
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 
 _TIER_LABEL = {Tier.STAPLES: "staple", Tier.PHYSIOLOGICAL: "body",
@@ -103,39 +104,44 @@ def proposal_panel(staged: StagedProposal, unit: Unit) -> Panel:
                  border_style="yellow")
 
 
-def _until(moment: dt.datetime | None) -> str:
-    return f" (until {moment:%a %d %b %H:%M} UTC)" if moment else ""
+def local_time(moment: dt.datetime, zone: str) -> str:
+    """A moment as the user reads it: their zone, weekday, day, month and time."""
+    return f"{moment.astimezone(as_zone(zone)):%a %d %b %H:%M}"
+
+
+def _until(moment: dt.datetime | None, zone: str) -> str:
+    return f" (until {local_time(moment, zone)})" if moment else ""
 
 
 def entry_fact(entry: StapleEntry | PhysiologicalEntry | SituationalEntry) -> str:
     return entry.fact
 
 
-def memory_lines(record: TurnRecord, items: Iterable[MemoryItem]) -> list[Text]:
+def memory_lines(record: TurnRecord, items: Iterable[MemoryItem], zone: str) -> list[Text]:
     """"Noted: …" for each memory change the turn applied."""
     by_id = {item.memory_id: item for item in items}
     lines = []
     for mutation in record.memory.applied:
-        lines.append(_memory_line(mutation, by_id.get(mutation.memory_id or "")))
+        lines.append(_memory_line(mutation, by_id.get(mutation.memory_id or ""), zone))
     for dropped in record.memory.dropped:
         lines.append(Text(f"Already known ({dropped.duplicate_of or 'no change'}): "
                           f"{(dropped.mutation.entry or {}).get('fact', '')}", style="dim"))
     return lines
 
 
-def _memory_line(mutation: MemoryMutation, item: MemoryItem | None) -> Text:
+def _memory_line(mutation: MemoryMutation, item: MemoryItem | None, zone: str) -> Text:
     entry = mutation.entry or {}
     fact = entry.get("fact") or (item.entry.fact if item else mutation.memory_id or "")
     expires = item.expires_at if item else None
     label = _TIER_LABEL[mutation.target_tier]
     if mutation.operation is Operation.CREATE:
-        return Text(f"Noted ({label}): {fact}{_until(expires)}", style="cyan")
+        return Text(f"Noted ({label}): {fact}{_until(expires, zone)}", style="cyan")
     if mutation.operation is Operation.UPDATE:
-        return Text(f"Updated ({label}): {fact}{_until(expires)}", style="cyan")
+        return Text(f"Updated ({label}): {fact}{_until(expires, zone)}", style="cyan")
     return Text(f"Forgot ({label}): {fact}", style="cyan")
 
 
-def memory_table(items: Iterable[MemoryItem], now: dt.datetime) -> Table:
+def memory_table(items: Iterable[MemoryItem], now: dt.datetime, zone: str) -> Table:
     table = Table(title="What the coach remembers", title_justify="left")
     table.add_column("tier")
     table.add_column("id")
@@ -148,7 +154,7 @@ def memory_table(items: Iterable[MemoryItem], now: dt.datetime) -> Table:
         kind = entry.category.value if isinstance(entry, StapleEntry) else \
             entry.condition.value if isinstance(entry, PhysiologicalEntry) else entry.event
         table.add_row(f"{_TIER_LABEL[item.tier]} · {kind}", item.memory_id, entry.fact,
-                      f"{item.expires_at:%a %d %b %H:%M}" if item.expires_at else "–")
+                      local_time(item.expires_at, zone) if item.expires_at else "–")
     return table
 
 
