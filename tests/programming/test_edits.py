@@ -369,6 +369,17 @@ def test_without_a_plan_only_building_operations_work() -> None:
     assert [d.weekday for d in moved.plan.training_days] == [TUE, THU, SAT]
 
 
+def test_a_plan_naming_an_unknown_exercise_cannot_be_edited(plan) -> None:
+    monday = plan.days[MON]
+    bad_block = monday.blocks[0].model_copy(update={"exercises": (
+        monday.blocks[0].exercises[0].model_copy(update={"exercise_id": "quantum-curl"}),)})
+    broken = plan.with_day(MON, monday.model_copy(update={"blocks": (bad_block,)}))
+    with pytest.raises(EditRejected) as rejected:
+        edit(broken, MakeRestDay(day=THU))
+    assert rejected.value.code is RejectCode.UNKNOWN_EXERCISE
+    assert "quantum-curl" in rejected.value.message
+
+
 def test_edits_compose_and_join_their_diffs(plan) -> None:
     result = apply_edits(plan, [ShortenDay(day=MON, minutes=30), MakeRestDay(day=FRI)], PROFILE,
                          week_start=WEEK_START)

@@ -49,6 +49,7 @@ def test_lists_join_the_language_way() -> None:
     assert tx.join("es", items) == "A, B y C"
     assert tx.join("it", items) == "A, B e C"
     assert tx.join("he", ["גב", "אמות", "כתפיים"]) == "גב, אמות וכתפיים"
+    assert tx.join("he", ["Push-Up", "Forearm Plank"]) == "Push-Up ו-Forearm Plank"
     assert tx.join("ko", items) == "A, B 및 C"
     assert tx.join("en", ["A"]) == "A"
     assert tx.join("en", []) == ""

@@ -12,6 +12,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import (
@@ -83,6 +84,17 @@ def _fresh(op: EditOperation, profile: Profile, week_start: dt.date,
                       notes=tuple(gap.message for gap in result.gaps))
 
 
+def _known_exercises_only(plan: WeeklyPlan) -> None:
+    """Edits rebuild days from the catalog; a plan naming an unknown exercise cannot be
+    edited (the validator reports it as SLUG_UNKNOWN)."""
+    for day in plan.days.values():
+        for planned in day.exercises:
+            if planned.exercise_id not in CATALOG:
+                raise EditRejected(RejectCode.UNKNOWN_EXERCISE,
+                                   f"the plan's {day.day_of_week} names '{planned.exercise_id}',"
+                                   " which is not in the exercise index")
+
+
 def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
            changed: Iterable) -> None:
     after = validate_week(plan, profile)
@@ -109,6 +121,7 @@ def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
             raise EditRejected(RejectCode.NO_PLAN,
                                "there is no plan to change yet; generate a week first")
         plan = generate_week(profile, week_start, language).plan
+    _known_exercises_only(plan)
     ctx = EditContext(plan=plan, profile=eff, pool=OptionPool(eff), language=language,
                       week_start=week_start)
     summary = HANDLERS[type(op)](ctx, op)

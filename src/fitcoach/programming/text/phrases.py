@@ -28,12 +28,15 @@ def say(language: str, key: str, **values: object) -> str:
 
 
 def join(language: str, items: Sequence[str]) -> str:
-    """"A, B & C" in the language's own way."""
+    """"A, B & C" in the language's own way. A conjunction that fuses with the next word
+    (Hebrew ו) takes a hyphen before a name in Latin letters: "וכתפיים" but "ו-Push-Up"."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
     separator = say(language, "list.separator")
-    return separator.join(items[:-1]) + say(language, "list.last") + items[-1]
+    last = items[-1]
+    key = "list.last_foreign" if last[:1].isascii() else "list.last"
+    return separator.join(items[:-1]) + say(language, key) + last
 
 
 def weekday(language: str, day: Weekday) -> str:

@@ -19,6 +19,7 @@ PHRASES: dict[str, str] = {
     # lists: "A, B & C"
     "list.separator": ", ",
     "list.last": " & ",
+    "list.last_foreign": " & ",
     "list.days_separator": "/",
     # muscle groups
     "group.Chest": "Chest",

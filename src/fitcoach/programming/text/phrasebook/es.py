@@ -17,6 +17,7 @@ PHRASES: dict[str, str] = {
     "weekday_short.sunday": "dom",
     "list.separator": ", ",
     "list.last": " y ",
+    "list.last_foreign": " y ",
     "list.days_separator": "/",
     "group.Chest": "Pecho",
     "group.Back": "Espalda",

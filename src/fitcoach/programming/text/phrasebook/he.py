@@ -17,6 +17,7 @@ PHRASES: dict[str, str] = {
     "weekday_short.sunday": "א׳",
     "list.separator": ", ",
     "list.last": " ו",
+    "list.last_foreign": " ו-",
     "list.days_separator": "/",
     "group.Chest": "חזה",
     "group.Back": "גב",

@@ -17,6 +17,7 @@ PHRASES: dict[str, str] = {
     "weekday_short.sunday": "dom",
     "list.separator": ", ",
     "list.last": " e ",
+    "list.last_foreign": " e ",
     "list.days_separator": "/",
     "group.Chest": "Petto",
     "group.Back": "Schiena",

@@ -17,6 +17,7 @@ PHRASES: dict[str, str] = {
     "weekday_short.sunday": "일",
     "list.separator": ", ",
     "list.last": " 및 ",
+    "list.last_foreign": " 및 ",
     "list.days_separator": "/",
     "group.Chest": "가슴",
     "group.Back": "등",
