@@ -291,8 +291,11 @@ class SessionBuilder:
             )
 
         if group not in self._usable:  # date, recovery and light day are fixed per session
+            # An exercise belongs to the day only if its own main group does: a deadlift
+            # also trains the back, but it is not an upper-body day's back exercise.
+            focus = set(self.ctx.groups)
             self._usable[group] = tuple(o for o in self.ctx.pool.by_group[group]
-                                        if self.usable(o))
+                                        if o.main_group in focus and self.usable(o))
         candidates = [option for option in self._usable[group] if option.slug not in present]
         candidates.sort(key=key)
         return candidates
