@@ -52,15 +52,6 @@ class GenerationResult:
     summary_diff: str
 
 
-@dataclass(slots=True)
-class WeekBuild:
-    """The parts of a generated week an edit may want to reuse."""
-
-    days: dict[Weekday, DayPlan]
-    schedule: Schedule
-    pool: OptionPool
-
-
 def setup_key(gear: frozenset[GearTag]) -> str:
     if not gear:
         return "setup.bodyweight"

@@ -31,6 +31,7 @@ from fitcoach.programming.generator.arrange import arrange
 from fitcoach.programming.generator.items import Item, session_seconds
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import Option, OptionPool
+from fitcoach.programming.generator.site import EPSILON
 from fitcoach.programming.rules.landmarks import SESSION_SETS_MAX, WEEKLY_SETS_MAX
 
 MAX_EXERCISES = 8
@@ -39,7 +40,6 @@ MIN_DEFICIT = 0.5  # a half set (secondary credit) is not worth a move
 # half-set credit from other groups' compounds is no substitute for training it directly.
 COVERAGE_BONUS = 0.5
 DIRECT_SETS_WANTED = 2
-EPSILON = 1e-9
 _HINGE_GROUPS = frozenset({MuscleGroup.HAMSTRINGS, MuscleGroup.GLUTES})
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from fitcoach.catalog.vocabulary import GearTag, Goal, MuscleGroup, Weekday
 from fitcoach.programming import metrics
-from fitcoach.programming.generator.items import Item, items_of_blocks
+from fitcoach.programming.generator.items import Item, items_of_blocks, session_seconds
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import Option, OptionPool
 from fitcoach.programming.plan import WeeklyPlan
@@ -24,7 +24,7 @@ from fitcoach.programming.rules.landmarks import SESSION_SETS_MAX, WEEKLY_SETS_M
 from fitcoach.programming.rules.pairing import pairing_problem
 from fitcoach.programming.rules.sequencing import first_out_of_order
 
-EPSILON = 1e-9
+EPSILON = 1e-9  # float slack when comparing sums of seconds and fractional sets
 Blocks = list[list[Item]]
 
 
@@ -59,7 +59,7 @@ def credits_of(blocks: Blocks) -> dict[MuscleGroup, float]:
 
 
 def seconds_of(blocks: Blocks) -> float:
-    return sum(item.seconds for block in blocks for item in block)
+    return session_seconds([item for block in blocks for item in block])
 
 
 def in_sequence(blocks: Blocks) -> Blocks | None:

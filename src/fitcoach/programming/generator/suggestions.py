@@ -63,7 +63,8 @@ def describe(operation: EditOperation, language: str, plan: WeeklyPlan | None = 
     if isinstance(operation, MoveTrainingDays) and plan is not None:
         before = {d for d, day in plan.days.items() if day.is_training_day}
         after = set(operation.training_days)
-        source, target = sorted(before - after)[0], sorted(after - before)[0]
+        by_index = lambda days: sorted(days, key=lambda day: day.index)  # noqa: E731
+        source, target = by_index(before - after)[0], by_index(after - before)[0]
         return tx.say(language, "edit.move", day=tx.weekday(language, source),
                       target=tx.weekday(language, target))
     raise ValueError(f"no chip text for {operation.op}")
