@@ -1,0 +1,430 @@
+"""Plan edit operations from a routing decision (DESIGN D1): what the engine should change.
+
+The brain never writes `proposal.data`; it names the change in the engine's small vocabulary
+and the engine materialises and validates it. Before asking, this module checks what it can
+see in the active plan (is the exercise on that day, is the day a rest day, does anything on
+it need the busy gear or load the sore part), so a request that cannot apply becomes an
+honest NONE answer saying why, instead of a refused edit.
+
+Per intent (SPEC §4):
+- onboarding → GenerateWeek (UPDATE_WEEK);
+- day change → ShortenDay / SetDayFocus / AddExercise / RemoveExercise / MakeRestDay / Deload /
+  SwapExercise on the target day (UPDATE_DAY);
+- week overhaul → MoveTrainingDays (+ day focus) when the count of sessions stays, else
+  GenerateWeek with the new schedule; Deload for the week (UPDATE_WEEK);
+- gym swap → SwapExercise with the busy gear (UPDATE_DAY, the day on screen or today);
+- acute state → AvoidOnDays the part on the first affected day, or a pain swap (UPDATE_DAY);
+- situational event → ProtectForEvent (UPDATE_WEEK).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from fitcoach.brain.contract import ProposalType
+from fitcoach.brain.providers.embedded.compose.context import TurnView
+from fitcoach.brain.providers.embedded.compose.memory import (
+    acute_condition,
+    event_of,
+    event_protect,
+    event_span,
+    localized_event_name,
+)
+from fitcoach.brain.providers.embedded.nlu.router import Intent, SwapFacts
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.vocabulary import (
+    WEEKDAYS,
+    AcuteCondition,
+    BodyPart,
+    GearTag,
+    Pattern,
+    Weekday,
+)
+from fitcoach.memory.ttl import default_expiry, local_date
+from fitcoach.programming.edits.operations import (
+    AddExercise,
+    AvoidOnDays,
+    Deload,
+    EditOperation,
+    GenerateWeek,
+    MakeRestDay,
+    MoveTrainingDays,
+    ProtectForEvent,
+    RemoveExercise,
+    SetDayFocus,
+    ShortenDay,
+    SwapExercise,
+    SwapReason,
+)
+from fitcoach.programming.edits.ops.avoid import avoid_reason
+from fitcoach.programming.plan import DayPlan, WeeklyPlan
+from fitcoach.programming.profile import AcuteState
+from fitcoach.programming.rules.conditions import EVENT_LEAD_UP_DAYS, acute_problem
+
+_BENCHES = frozenset({GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH})
+MIN_MINUTES, MAX_MINUTES = 15, 180
+ADDED_SETS = 2
+
+
+class ChangeKind(StrEnum):
+    GENERATE = "generate"
+    MOVE = "move"
+    FOCUS = "focus"
+    SHORTEN = "shorten"
+    SWAP = "swap"
+    ADD = "add"
+    REMOVE = "remove"
+    REST = "rest"
+    DELOAD = "deload"
+    AVOID = "avoid"
+    PROTECT = "protect"
+
+
+class Skip(StrEnum):
+    """Why a change the user asked for is answered without a proposal."""
+
+    NO_PLAN = "no_plan"
+    NOT_IN_DAY = "not_in_day"
+    ALREADY_IN_DAY = "already_in_day"
+    REST_DAY = "rest_day"
+    ALREADY_REST = "already_rest"
+    NOTHING_NEEDS_GEAR = "nothing_needs_gear"
+    NOTHING_LOADS = "nothing_loads"
+    DAY_TAKEN = "day_taken"
+    EVENT_OUTSIDE_WEEK = "event_outside_week"
+    UNCLEAR_DAY = "unclear_day"
+    UNCLEAR_WEEK = "unclear_week"
+    UNCLEAR_SWAP = "unclear_swap"
+
+
+@dataclass(frozen=True)
+class PlannedChange:
+    """The proposal a turn asks for, and the facts its message will cite."""
+
+    proposal_type: ProposalType = ProposalType.NONE
+    target_day: Weekday | None = None
+    edits: tuple[EditOperation, ...] = ()
+    kinds: tuple[ChangeKind, ...] = ()
+    skip: Skip | None = None
+    day: Weekday | None = None
+    exercise: str | None = None
+    replacement: str | None = None
+    minutes: int | None = None
+    previous_minutes: int | None = None
+    gear: tuple[GearTag, ...] = ()
+    parts: tuple[BodyPart, ...] = ()
+    days: tuple[Weekday, ...] = ()
+    event: str | None = None
+    event_kind: str | None = None
+    event_start: dt.date | None = None
+    event_end: dt.date | None = None
+    until: dt.date | None = None
+
+
+NONE = PlannedChange()
+
+
+def _skip(skip: Skip, **facts: object) -> PlannedChange:
+    return PlannedChange(skip=skip, **facts)  # type: ignore[arg-type]
+
+
+def plan_change(view: TurnView) -> PlannedChange:
+    intent = view.routing.intent
+    if intent is Intent.ONBOARDING:
+        return _generate_first_week(view)
+    change_intents = {Intent.DAY_CHANGE: _day_change, Intent.WEEK_OVERHAUL: _week_change,
+                      Intent.GYM_SWAP: _gym_swap, Intent.ACUTE_STATE: _acute_change,
+                      Intent.SITUATIONAL_EVENT: _event_change}
+    handler = change_intents.get(intent)
+    if handler is None:
+        return NONE
+    if view.plan is None or view.routing.proposal_type is ProposalType.NONE:
+        return _skip(Skip.NO_PLAN)
+    return handler(view, view.plan)
+
+
+def _minutes(value: int) -> int:
+    return max(MIN_MINUTES, min(MAX_MINUTES, value))
+
+
+def _sorted(days: set[Weekday] | tuple[Weekday, ...]) -> tuple[Weekday, ...]:
+    return tuple(sorted(set(days), key=lambda day: day.index))
+
+
+def _training_days(plan: WeeklyPlan) -> tuple[Weekday, ...]:
+    return tuple(d for d in WEEKDAYS if plan.days[d].is_training_day)
+
+
+def _slugs(day: DayPlan) -> list[str]:
+    return [e.exercise_id for e in day.exercises]
+
+
+# -- onboarding -------------------------------------------------------------------------------
+def _generate_first_week(view: TurnView) -> PlannedChange:
+    s = view.routing.schedule
+    days = _sorted(s.training_days) if len(s.training_days) >= 2 else None
+    op = GenerateWeek(
+        training_days=days,
+        days_per_week=None if days else s.days_per_week,
+        minutes_per_session=_minutes(s.minutes) if s.minutes else None,
+        priority_groups=view.analysis.goals.priority_groups or None,
+        day_focus=dict(s.day_focus),
+    )
+    return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
+                         kinds=(ChangeKind.GENERATE,))
+
+
+# -- the week ---------------------------------------------------------------------------------
+def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
+    s, requests = view.routing.schedule, view.analysis.requests
+    current = _training_days(plan)
+    week = ProposalType.UPDATE_WEEK
+    if s.moves:
+        days = set(current)
+        for source, target in s.moves:
+            if target in days and source != target:
+                return _skip(Skip.DAY_TAKEN, day=target)
+            days = (days - {source}) | {target}
+        moved = _sorted(days)
+        op: EditOperation = MoveTrainingDays(training_days=moved, day_focus=dict(s.day_focus))
+        return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.MOVE,),
+                             days=moved)
+    if len(s.training_days) >= 2:
+        days = _sorted(s.training_days)
+        if set(days) == set(current) and s.day_focus:
+            return _focus_days(view, plan, week)
+        kinds = (ChangeKind.MOVE,) if len(days) == len(current) else (ChangeKind.GENERATE,)
+        if s.day_focus:
+            kinds += (ChangeKind.FOCUS,)
+        if len(days) == len(current):
+            op = MoveTrainingDays(training_days=days, day_focus=dict(s.day_focus))
+        else:
+            op = GenerateWeek(training_days=days, day_focus=dict(s.day_focus))
+        return PlannedChange(proposal_type=week, edits=(op,), kinds=kinds, days=days)
+    if s.days_per_week is not None and s.days_per_week != len(current):
+        named = set(view.analysis.time.weekdays)
+        if named and len(set(current) | named) == s.days_per_week:
+            days = _sorted(set(current) | named)
+            op = GenerateWeek(training_days=days, day_focus=dict(s.day_focus))
+            return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,),
+                                 days=days)
+        op = GenerateWeek(days_per_week=s.days_per_week,
+                          minutes_per_session=_minutes(s.minutes) if s.minutes else None)
+        return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,))
+    if requests.deload:
+        return PlannedChange(proposal_type=week, edits=(Deload(),), kinds=(ChangeKind.DELOAD,))
+    if s.day_focus:
+        return _focus_days(view, plan, week)
+    op = GenerateWeek(minutes_per_session=_minutes(s.minutes) if s.minutes else None,
+                      priority_groups=view.analysis.goals.priority_groups or None)
+    return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,),
+                         minutes=s.minutes)
+
+
+def _focus_days(view: TurnView, plan: WeeklyPlan, proposal: ProposalType) -> PlannedChange:
+    ops = tuple(SetDayFocus(day=day, focus=focus)
+                for day, focus in sorted(view.routing.schedule.day_focus.items(),
+                                         key=lambda kv: kv[0].index))
+    return PlannedChange(proposal_type=proposal, edits=ops, kinds=(ChangeKind.FOCUS,),
+                         days=tuple(op.day for op in ops),
+                         target_day=ops[0].day if len(ops) == 1 else None)
+
+
+# -- one day ----------------------------------------------------------------------------------
+def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
+    day = view.routing.target_day or view.today_weekday
+    today = plan.days[day]
+    a, s = view.analysis, view.routing.schedule
+    if view.routing.swap is not None:
+        return _swap(view, plan, day, view.routing.swap)
+    ops: list[EditOperation] = []
+    kinds: list[ChangeKind] = []
+    focus = s.day_focus.get(day) or (next(iter(s.day_focus.values()))
+                                     if len(s.day_focus) == 1 else None)
+    if focus is not None and not a.requests.rest_day:
+        ops.append(SetDayFocus(day=day, focus=focus))
+        kinds.append(ChangeKind.FOCUS)
+    trains = today.is_training_day or bool(ops)
+    if a.requests.rest_day:
+        if not today.is_training_day:
+            return _skip(Skip.ALREADY_REST, day=day)
+        return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day,
+                             edits=(MakeRestDay(day=day),), kinds=(ChangeKind.REST,), day=day)
+    wants_day_edit = bool(s.minutes or a.requests.deload or a.requests.remove_exercise
+                          or (a.requests.add_exercise and a.exercises.slugs))
+    if wants_day_edit and not trains:
+        return _skip(Skip.REST_DAY, day=day)
+    slugs = _slugs(today)
+    exercise = replacement = None
+    if a.requests.remove_exercise and a.exercises.slugs:
+        present = [slug for slug in a.exercises.slugs if slug in slugs]
+        if not present:
+            return _skip(Skip.NOT_IN_DAY, day=day, exercise=a.exercises.slugs[0])
+        ops += [RemoveExercise(day=day, exercise_id=slug) for slug in present]
+        kinds.append(ChangeKind.REMOVE)
+        exercise = present[0]
+    elif a.requests.add_exercise and a.exercises.slugs:
+        missing = [slug for slug in a.exercises.slugs if slug not in slugs]
+        if not missing:
+            return _skip(Skip.ALREADY_IN_DAY, day=day, exercise=a.exercises.slugs[0])
+        # Two sets, as the engine's own "Add …" suggestions: room for it in a full session.
+        ops += [AddExercise(day=day, exercise_id=slug, target_sets=ADDED_SETS)
+                for slug in missing]
+        kinds.append(ChangeKind.ADD)
+        replacement = missing[0]
+    if a.requests.deload:
+        ops.append(Deload(day=day))
+        kinds.append(ChangeKind.DELOAD)
+    if s.minutes:
+        ops.append(ShortenDay(day=day, minutes=max(10, min(MAX_MINUTES, s.minutes)),
+                              keep_focus=s.keep_focus))
+        kinds.append(ChangeKind.SHORTEN)
+    if not ops:
+        return _skip(Skip.UNCLEAR_DAY, day=day)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=tuple(ops),
+                         kinds=tuple(kinds), day=day, exercise=exercise,
+                         replacement=replacement, minutes=s.minutes,
+                         previous_minutes=today.duration_minutes)
+
+
+# -- swaps ------------------------------------------------------------------------------------
+def _gym_swap(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
+    day = view.routing.target_day or view.today_weekday
+    swap = view.routing.swap or SwapFacts()
+    return _swap(view, plan, day, swap)
+
+
+def _busy_gear(swap: SwapFacts) -> frozenset[GearTag]:
+    """What is out of reach. "The bench is taken" means the bench the user would use, and
+    the lexicon reads every "bench" as the flat one: at an incline press it is the incline,
+    at home one adjustable bench is both. So a taken bench takes every bench with it."""
+    busy = set(swap.busy_gear)
+    if busy & _BENCHES:
+        busy |= _BENCHES
+    return frozenset(busy)
+
+
+def _swap(view: TurnView, plan: WeeklyPlan, day: Weekday, swap: SwapFacts) -> PlannedChange:
+    today = plan.days[day]
+    if not today.is_training_day:
+        return _skip(Skip.REST_DAY, day=day, exercise=swap.exercise_out)
+    slugs = _slugs(today)
+    out = swap.exercise_out
+    if out is None and swap.busy_gear:
+        # "The cable machine is taken": the first exercise of the day that needs it.
+        free = frozenset(view.profile.gear) - _busy_gear(swap)
+        out = next((slug for slug in slugs if not CATALOG.get(slug).doable_with(free)), None)
+        if out is None:
+            return _skip(Skip.NOTHING_NEEDS_GEAR, day=day, gear=_ordered(swap.busy_gear))
+    if out is None:
+        return _skip(Skip.UNCLEAR_SWAP, day=day)
+    if out not in slugs:
+        return _skip(Skip.NOT_IN_DAY, day=day, exercise=out, replacement=swap.exercise_in)
+    busy = _busy_gear(swap)
+    wanted = swap.exercise_in if swap.exercise_in != out else None
+    if wanted is not None and wanted in slugs:
+        return _skip(Skip.ALREADY_IN_DAY, day=day, exercise=wanted)
+    op = SwapExercise(day=day, exercise_id=out, reason=swap.reason, busy_gear=_ordered(busy),
+                      replacement_id=wanted)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=(op,),
+                         kinds=(ChangeKind.SWAP,), day=day, exercise=out, replacement=wanted,
+                         gear=_ordered(busy))
+
+
+def _ordered(gear: frozenset[GearTag] | set[GearTag]) -> tuple[GearTag, ...]:
+    return tuple(sorted(gear, key=lambda tag: tag.value))
+
+
+# -- acute states -----------------------------------------------------------------------------
+def new_states(view: TurnView) -> tuple[AcuteState, ...]:
+    """The Tier 2 states this message reports, as the engine will see them once recorded."""
+    states: list[AcuteState] = []
+    for report in view.analysis.body.acute:
+        condition = acute_condition(report.body_part, report.condition)
+        states.append(AcuteState(body_part=report.body_part, condition=condition,
+                                 since=view.today, until=default_expiry(condition, view.now)))
+    return tuple(states)
+
+
+def is_fatigue(states: tuple[AcuteState, ...]) -> bool:
+    return any(s.condition is AcuteCondition.FATIGUE or s.body_part is BodyPart.WHOLE_BODY
+               for s in states)
+
+
+def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
+    states = new_states(view)
+    target = view.routing.target_day or view.today_weekday
+    until = local_date(max(s.until for s in states), view.timezone)
+    parts = tuple(dict.fromkeys(s.body_part for s in states))
+    # "Achy on these curls": the exercise that hurts is swapped for one gentler on the joint.
+    swap = view.routing.swap
+    on_day = _slugs(plan.days[target])
+    avoided = set(view.analysis.body.avoid.exercises)  # "no heavy incline pressing": avoid
+    hurting = swap.exercise_out if swap is not None and swap.exercise_out else next(
+        (slug for slug in view.analysis.exercises.slugs if slug in on_day
+         and slug not in avoided), None)
+    if hurting is not None and hurting in on_day:
+        pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
+                         exercise_in=swap.exercise_in if swap is not None else None)
+        return replace(_swap(view, plan, target, pain), parts=parts, until=until)
+    avoid = view.analysis.body.avoid
+    patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
+    overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
+    # A day the user names or looks at is the one to change; otherwise the first session the
+    # new state actually touches, before it fades.
+    # ("Tight today" says when it hurts, not which session to change.)
+    fixed = view.analysis.selected_day is not None or any(
+        not m.reference for m in view.analysis.time.days) or any(
+        r.offset > 0 for r in view.analysis.time.relative)
+    day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=fixed)
+    if day is None:
+        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
+    op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
+    edits: tuple[EditOperation, ...] = (op,)
+    kinds = (ChangeKind.AVOID,)
+    if is_fatigue(states):
+        # Tired all over: the heavy compounds go (the avoid) and the rest gets lighter.
+        edits += (Deload(day=day),)
+        kinds += (ChangeKind.DELOAD,)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=edits,
+                         kinds=kinds, day=day, parts=parts, until=until)
+
+
+def _first_affected_day(plan: WeeklyPlan, target: Weekday, until: dt.date,
+                        states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
+                        overhead: bool, *, fixed: bool) -> Weekday | None:
+    probe = AvoidOnDays(patterns=patterns, overhead=overhead)
+    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index]
+    for weekday in candidates:
+        day = plan.days[weekday]
+        if day.date > until or not day.is_training_day:
+            continue
+        for planned in day.exercises:
+            exercise = CATALOG.get(planned.exercise_id)
+            if any(s.affects(day.date) and acute_problem(exercise, s) for s in states) \
+                    or ((patterns or overhead) and avoid_reason(probe, exercise, day.date)):
+                return weekday
+    return None
+
+
+# -- events -----------------------------------------------------------------------------------
+def _event_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
+    action = next((a for a in view.routing.memory_actions if a.event), None)
+    event = event_of(view, action.event if action else None) or next(
+        (e for e in view.analysis.events if e.dated or e.travel), None)
+    if event is None:
+        return _skip(Skip.UNCLEAR_WEEK)
+    start, end = event_span(view, event)
+    name = localized_event_name(view, event)
+    protect = event_protect(event)
+    facts = {"event": name, "event_kind": event.kind, "event_start": start, "event_end": end,
+             "parts": protect}
+    week_end = plan.week_start_date + dt.timedelta(days=6)
+    if start - dt.timedelta(days=EVENT_LEAD_UP_DAYS) > week_end or end < plan.week_start_date:
+        return _skip(Skip.EVENT_OUTSIDE_WEEK, **facts)
+    op = ProtectForEvent(name=name, start=start, end=end if end != start else None,
+                         protect=protect, travel=event.travel)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
+                         kinds=(ChangeKind.PROTECT,), **facts)  # type: ignore[arg-type]

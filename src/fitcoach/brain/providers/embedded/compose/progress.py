@@ -1,0 +1,286 @@
+"""The analytical path (SPEC §4 intent 7, §6): which read-only tools to call, and what their
+results say once the overload rules have read them.
+
+First round: the tool calls. The history limit is raised well above the seed's 3 sessions
+because a stall is only visible over 4 or more (`analytics.progression`); the volume window
+gets one extra week because the current week is still running and trends compare full weeks.
+Second round: the results are turned into numbers the message cites (last loads and reps in
+the user's unit, the e1RM, the volume series, the concrete next step) and the reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fitcoach.analytics.logs import ExerciseSession
+from fitcoach.analytics.progression import (
+    AdviceReason,
+    OverloadAction,
+    OverloadAdvice,
+    overload_advice,
+)
+from fitcoach.analytics.volume import LandmarkStatus, TrendDirection, VolumeTrend
+from fitcoach.brain.decision import ToolCall, ToolResult
+from fitcoach.brain.providers.embedded.compose import language as lx
+from fitcoach.brain.providers.embedded.compose.context import TurnView
+from fitcoach.brain.providers.embedded.compose.reply import Reply
+from fitcoach.brain.providers.embedded.nlu.router import ToolRequest
+from fitcoach.brain.tools import (
+    HISTORY_TOOL,
+    MAX_LIMIT_SESSIONS,
+    MAX_WEEKS_BACK,
+    RECORDS_TOOL,
+    VOLUME_TOOL,
+)
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.models import LoadKind
+from fitcoach.catalog.vocabulary import WEEKDAYS, MuscleGroup
+
+STALL_WINDOW_SESSIONS = 8  # a long stall (6 sessions) needs one better session before it
+DEFAULT_VOLUME_WEEKS = 3
+DEFAULT_TARGET_RIR = 2
+
+
+# -- first round: what to look up ---------------------------------------------------------------
+def tool_calls(view: TurnView) -> tuple[ToolCall, ...]:
+    requests = view.routing.tools or _default_requests(view)
+    calls: list[ToolCall] = []
+    for request in requests:
+        call = _call(request)
+        if call is not None and call not in calls:
+            calls.append(call)
+    return tuple(calls)
+
+
+def _call(request: ToolRequest) -> ToolCall | None:
+    if request.name == HISTORY_TOOL and request.exercise_slug:
+        limit = min(MAX_LIMIT_SESSIONS, max(request.limit or 0, STALL_WINDOW_SESSIONS))
+        return ToolCall(name=HISTORY_TOOL, args={"exercise_slug": request.exercise_slug,
+                                                 "limit_sessions": limit})
+    if request.name == VOLUME_TOOL and request.muscle_group is not None:
+        weeks = min(MAX_WEEKS_BACK, (request.limit or DEFAULT_VOLUME_WEEKS) + 1)
+        return ToolCall(name=VOLUME_TOOL, args={"muscle_group": request.muscle_group.value,
+                                                "weeks_back": weeks})
+    if request.name == RECORDS_TOOL and request.exercise_slug:
+        return ToolCall(name=RECORDS_TOOL, args={"exercise_slug": request.exercise_slug})
+    return None
+
+
+def _default_requests(view: TurnView) -> list[ToolRequest]:
+    """When the router found no exercise ("what's my bench PR?", "how am I doing?"): the
+    planned exercise whose name the message echoes, else the anchor lift of the next session,
+    looked up the way the question asks (records, history), plus the volume of the group the
+    user named, else of their first priority group, when volume is asked or nothing is."""
+    cues = view.analysis.cues
+    requests: list[ToolRequest] = []
+    slug = _echoed_exercise(view) or _next_anchor(view)
+    if slug is not None:
+        if cues.records:
+            requests.append(ToolRequest(name=RECORDS_TOOL, exercise_slug=slug))
+        if cues.progress or cues.history or not cues.records:
+            requests.append(ToolRequest(name=HISTORY_TOOL, exercise_slug=slug))
+    if cues.volume or not requests:
+        groups = list(view.analysis.body.groups) or list(view.profile.priority_groups)
+        if not groups and slug is not None:
+            groups = sorted(CATALOG.get(slug).primary_groups)
+        if groups:
+            requests.append(ToolRequest(name=VOLUME_TOOL, muscle_group=groups[0]))
+    return requests
+
+
+def _echoed_exercise(view: TurnView) -> str | None:
+    """A planned exercise a word of the message names ("bench" → Barbell Bench Press)."""
+    if view.plan is None:
+        return None
+    words = {w for w in view.request.turn.message.casefold().replace("?", " ").split()
+             if len(w) >= 4}
+    for day in view.plan.days.values():
+        for planned in day.exercises:
+            if words & set(planned.name.casefold().split()):
+                return planned.exercise_id
+    return None
+
+
+def _next_anchor(view: TurnView) -> str | None:
+    plan = view.plan
+    if plan is None:
+        return None
+    start = view.today_weekday.index
+    for weekday in WEEKDAYS[start:] + WEEKDAYS[:start]:
+        day = plan.days[weekday]
+        if day.is_training_day:
+            return day.exercises[0].exercise_id
+    return None
+
+
+# -- second round: what the numbers say ---------------------------------------------------------
+@dataclass(frozen=True)
+class VolumeFacts:
+    group: MuscleGroup
+    trend: VolumeTrend
+
+
+@dataclass(frozen=True)
+class RecordFacts:
+    slug: str
+    estimated_1rm_lbs: float | None
+    max_weight_lbs: float | None
+    max_weight_reps: int | None
+
+
+@dataclass(frozen=True)
+class ProgressFacts:
+    advice: tuple[OverloadAdvice, ...] = ()
+    volumes: tuple[VolumeFacts, ...] = ()
+    records: tuple[RecordFacts, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.advice or self.volumes or self.records)
+
+
+def progress_facts(view: TurnView, results: Sequence[ToolResult]) -> ProgressFacts:
+    advice: list[OverloadAdvice] = []
+    volumes: list[VolumeFacts] = []
+    records: list[RecordFacts] = []
+    for result in results:
+        data = result.result
+        if "error" in data:
+            continue
+        if result.call.name == HISTORY_TOOL:
+            advice.append(_advice(view, data))
+        elif result.call.name == VOLUME_TOOL:
+            volumes.append(VolumeFacts(group=MuscleGroup(data["muscle_group"]),
+                                       trend=VolumeTrend.model_validate(data["trend"])))
+        elif result.call.name == RECORDS_TOOL:
+            records.append(_records(data))
+    return ProgressFacts(tuple(advice), tuple(volumes), tuple(records))
+
+
+def _advice(view: TurnView, data: dict[str, Any]) -> OverloadAdvice:
+    exercise = CATALOG.get(data["exercise_slug"])
+    sessions = [ExerciseSession.model_validate(
+        {"log_id": s["log_id"], "completed_at": s["completed_at"], "sets": s["sets"]})
+        for s in data["sessions"]]
+    rep_range, target_rir = _prescription(view, exercise.slug)
+    profile = view.profile
+    limit = profile.max_dumbbell_lbs if exercise.load_kind is LoadKind.DUMBBELL else None
+    substitutes = [slug for slug in exercise.substitutes
+                   if CATALOG.get(slug).doable_with(frozenset(profile.gear))]
+    return overload_advice(exercise, sessions, rep_range, view.unit, limit, target_rir,
+                           substitutes=substitutes)
+
+
+def _prescription(view: TurnView, slug: str) -> tuple[str, int]:
+    """The rep range and effort the plan asks of this exercise (else the catalog's)."""
+    if view.plan is not None:
+        for day in view.plan.days.values():
+            for planned in day.exercises:
+                if planned.exercise_id == slug:
+                    return planned.target_reps, planned.target_rir or DEFAULT_TARGET_RIR
+    return CATALOG.get(slug).prescriptions[view.profile.goal].reps, DEFAULT_TARGET_RIR
+
+
+def _records(data: dict[str, Any]) -> RecordFacts:
+    best = data.get("estimated_1rm") or {}
+    heaviest = data.get("max_weight_set") or {}
+    return RecordFacts(slug=data["exercise_slug"],
+                       estimated_1rm_lbs=best.get("estimated_1rm"),
+                       max_weight_lbs=heaviest.get("weight_lbs"),
+                       max_weight_reps=heaviest.get("reps"))
+
+
+# -- the reply ----------------------------------------------------------------------------------
+def progress_reply(reply: Reply, view: TurnView, facts: ProgressFacts) -> None:
+    if facts.empty:
+        reply.add("progress.nothing_to_look_up")
+        return
+    for index, advice in enumerate(facts.advice):
+        _exercise_lines(reply, view, advice, optional=index > 0)
+    for volume in facts.volumes:
+        _volume_lines(reply, view, volume)
+    for record in facts.records:
+        _record_line(reply, view, record, optional=bool(facts.advice))
+
+
+def _load(view: TurnView, weight_lbs: float | None) -> str:
+    return lx.load(view.language, weight_lbs or 0.0, view.unit)
+
+
+def _exercise_lines(reply: Reply, view: TurnView, advice: OverloadAdvice, *,
+                    optional: bool) -> None:
+    name = lx.exercise(advice.exercise_id)
+    if advice.action is OverloadAction.NO_HISTORY:
+        reply.add("progress.no_history", exercise=name, optional=optional)
+        return
+    e1rm = advice.e1rm_trend_lbs[0] if advice.e1rm_trend_lbs else None
+    loaded = (advice.last_weight_lbs or 0) > 0
+    values = {"exercise": name, "load": _load(view, advice.last_weight_lbs),
+              "reps": lx.reps(advice.last_reps)}
+    if advice.timed:
+        key = "progress.last_session_timed"
+    elif not loaded:
+        key = "progress.last_session_bodyweight"
+    elif e1rm is not None and advice.e1rm_reliable:
+        key, values["e1rm"] = "progress.last_session_e1rm", _load(view, e1rm)
+    else:
+        key = "progress.last_session"
+    reply.add(key, optional=optional, **values)
+    advice_key, advice_values = _advice_text(view, advice)
+    reply.add(advice_key, optional=optional, **advice_values)
+
+
+def _advice_text(view: TurnView, advice: OverloadAdvice) -> tuple[str, dict[str, object]]:
+    """The key of the concrete next step, and the numbers it cites."""
+    values: dict[str, object] = {
+        "weight": _load(view, advice.last_weight_lbs),
+        "next": _load(view, advice.suggested_weight_lbs),
+        "low": advice.rep_range_low,
+        "high": advice.rep_range_high,
+        "target": lx.reps(advice.suggested_reps),
+        "sets": advice.suggested_sets or len(advice.last_reps),
+        "stalled": advice.stalled_sessions,
+        "rir": advice.target_rir,
+    }
+    action, reason = advice.action, advice.reason
+    if action is OverloadAction.HOLD:
+        return f"progress.advice.hold.{reason.value}", values
+    if action is OverloadAction.PROGRESS_WITHOUT_LOAD:
+        key = "at_max_load" if reason is AdviceReason.AT_MAX_LOAD else "no_external_load"
+        return f"progress.advice.progress_without_load.{key}", values
+    if action is OverloadAction.CHANGE_VARIATION:
+        if not advice.substitutes:
+            return "progress.advice.change_variation_none", values
+        values["substitute"] = lx.exercise(advice.substitutes[0])
+    return f"progress.advice.{action.value}", values
+
+
+def _volume_lines(reply: Reply, view: TurnView, volume: VolumeFacts) -> None:
+    trend = volume.trend
+    group = lx.groups(view.language, [volume.group])
+    if trend.direction is TrendDirection.INSUFFICIENT_DATA or not trend.values:
+        reply.add("progress.volume.none", group=group, weeks=max(1, trend.weeks_compared))
+        return
+    series = " → ".join(lx.number(view.language, round(v, 1)) for v in trend.values)
+    reply.add(f"progress.volume.{trend.direction.value}", group=group, series=series,
+              weeks=trend.weeks_compared,
+              change=lx.number(view.language, abs(trend.change_pct or 0.0)))
+    if trend.latest_landmark is not None and trend.latest_landmark is not LandmarkStatus.WITHIN:
+        reply.add(f"progress.landmark.{trend.latest_landmark.value}", group=group,
+                  optional=True)
+
+
+def _record_line(reply: Reply, view: TurnView, record: RecordFacts, *, optional: bool) -> None:
+    name = lx.exercise(record.slug)
+    if record.max_weight_lbs is None:
+        reply.add("progress.records.none", exercise=name, optional=optional)
+        return
+    values = {"exercise": name, "load": _load(view, record.max_weight_lbs),
+              "reps": record.max_weight_reps or 1}
+    if record.estimated_1rm_lbs:
+        reply.add("progress.records.e1rm", optional=optional,
+                  e1rm=_load(view, record.estimated_1rm_lbs), **values)
+    else:
+        reply.add("progress.records.best", optional=optional, **values)

@@ -1,0 +1,175 @@
+"""Answers without a proposal: onboarding questions, memory acknowledgements, conversation,
+and requests the coach could not turn into a change (said honestly, with what would help)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from fitcoach.brain.providers.embedded.compose import language as lx
+from fitcoach.brain.providers.embedded.compose.context import TurnView
+from fitcoach.brain.providers.embedded.compose.edits import PlannedChange, Skip
+from fitcoach.brain.providers.embedded.compose.facts import date_words, gear_items
+from fitcoach.brain.providers.embedded.compose.memory import tone_of
+from fitcoach.brain.providers.embedded.compose.reply import Reply
+from fitcoach.brain.providers.embedded.nlu.router import Essential
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.vocabulary import WEEKDAYS, BodyPart, GearTag, Weekday
+from fitcoach.memory.entries import MemoryMutation, Operation, StapleCategory, Tier
+
+_ESSENTIAL_ORDER = (Essential.GEAR, Essential.DAYS, Essential.TIME)
+
+
+# -- onboarding -------------------------------------------------------------------------------
+def noted_items(view: TurnView, mutations: Sequence[MemoryMutation]) -> list[str]:
+    """Short names of what this turn saved to the profile ("your equipment", "your lower
+    back"), for the onboarding welcome."""
+    noted: list[str] = []
+    for mutation in mutations:
+        if mutation.operation is Operation.DELETE or mutation.target_tier is not Tier.STAPLES:
+            continue
+        category = (mutation.entry or {}).get("category")
+        if category == StapleCategory.CHRONIC_CONDITION.value:
+            parts = [BodyPart(p) for p in (mutation.entry or {}).get("body_parts") or ()]
+            noted.append(reply_say(view, "noted.chronic",
+                                   part=lx.body_parts(view.language, parts)))
+        elif category:
+            noted.append(reply_say(view, f"noted.{category}"))
+    return noted
+
+
+def reply_say(view: TurnView, key: str, **values: object) -> str:
+    return Reply(view.language, view.tone, view.salt).say(key, **values)
+
+
+def onboarding_question(reply: Reply, view: TurnView,
+                        mutations: Sequence[MemoryMutation]) -> None:
+    missing = [e for e in _ESSENTIAL_ORDER if e in view.routing.missing]
+    noted = noted_items(view, mutations)
+    if noted:
+        reply.add("onboarding.noted_so_far", noted=lx.join(view.language, noted))
+    elif len(missing) == len(_ESSENTIAL_ORDER):
+        reply.add("onboarding.hello")
+    reply.add("onboarding.ask." + "_".join(e.value for e in missing))
+
+
+# -- memory -----------------------------------------------------------------------------------
+def memory_acknowledgement(reply: Reply, view: TurnView, mutations: Sequence[MemoryMutation],
+                           *, optional: bool = False) -> bool:
+    """One sentence per kind of memory change this turn made; whether anything was said."""
+    said = False
+    for mutation in mutations:
+        key, values = _acknowledgement(view, mutation)
+        if key:
+            reply.add(key, optional=optional or said, **values)
+            said = True
+    return said
+
+
+def _acknowledgement(view: TurnView,
+                     mutation: MemoryMutation) -> tuple[str | None, dict[str, object]]:
+    entry = mutation.entry or {}
+    category = entry.get("category")
+    if mutation.operation is Operation.DELETE:
+        item = view.memory_item(mutation.memory_id)
+        if item is None:
+            return None, {}
+        stored = item.entry
+        if getattr(stored, "category", None) is StapleCategory.PREFERENCE:
+            return "memory.tone_revoked", {}
+        parts = getattr(stored, "body_parts", None) or (getattr(stored, "body_part", None),)
+        parts = tuple(p for p in parts if p is not None)
+        return "memory.resolved", {"parts": lx.body_parts(view.language, parts)}
+    if mutation.target_tier is not Tier.STAPLES:
+        return None, {}
+    if category == StapleCategory.PREFERENCE.value:
+        tone = tone_of(mutation)
+        return (f"memory.tone.{tone.value}", {}) if tone else (None, {})
+    if category == StapleCategory.EQUIPMENT.value:
+        gear = frozenset(GearTag(tag) for tag in entry.get("gear") or ())
+        items = gear_items(view.language, gear, entry.get("max_dumbbell_lbs"), view.unit)
+        if not items:
+            return "memory.equipment_none", {}
+        return "memory.equipment", {"items": lx.join(view.language, items)}
+    if category == StapleCategory.GOAL.value:
+        return "memory.goal", {}
+    if category == StapleCategory.CHRONIC_CONDITION.value:
+        parts = [BodyPart(p) for p in entry.get("body_parts") or ()]
+        return "memory.chronic", {"parts": lx.body_parts(view.language, parts)}
+    return None, {}
+
+
+def memory_reply(reply: Reply, view: TurnView, mutations: Sequence[MemoryMutation]) -> None:
+    if memory_acknowledgement(reply, view, mutations):
+        if any((m.entry or {}).get("category") == StapleCategory.EQUIPMENT.value
+               for m in mutations) and view.plan is not None:
+            reply.add("memory.equipment_plan", optional=True)
+        return
+    if view.analysis.body.resolved:
+        reply.add("memory.resolved_nothing")
+    else:
+        reply.add("memory.already_known")
+
+
+# -- conversation -----------------------------------------------------------------------------
+def conversation_reply(reply: Reply, view: TurnView) -> None:
+    cues = view.analysis.cues
+    if cues.motivation:
+        reply.add("talk.motivation")
+    elif cues.thanks:
+        reply.add("talk.thanks")
+    else:
+        reply.add("talk.greeting")
+    _today(reply, view)
+
+
+def unknown_reply(reply: Reply, view: TurnView) -> None:
+    reply.add("talk.unknown" if view.plan is not None else "talk.unknown_no_plan")
+
+
+def _today(reply: Reply, view: TurnView) -> None:
+    if view.plan is None:
+        return
+    day = view.plan.days[view.today_weekday]
+    if day.is_training_day:
+        reply.add("talk.today_session", optional=True, title=day.title,
+                  minutes=day.duration_minutes)
+    else:
+        reply.add("talk.today_rest", optional=True)
+
+
+# -- requests that could not become a change --------------------------------------------------
+def skip_reply(reply: Reply, view: TurnView, change: PlannedChange) -> None:
+    skip = change.skip
+    if skip is None:
+        return
+    language = view.language
+    values: dict[str, object] = {
+        "day": lx.weekday(language, change.day) if change.day else "",
+        "exercise": lx.exercise(change.exercise) if change.exercise else "",
+        "parts": lx.body_parts(language, change.parts),
+        "until": lx.weekday(language, _weekday_of(change.until)) if change.until else "",
+        "gear": lx.join(language, gear_items(language, frozenset(change.gear), None,
+                                             view.unit)),
+        "event": change.event or "",
+        "date": date_words(language, change.event_start) if change.event_start else "",
+    }
+    if skip is Skip.NOT_IN_DAY and change.exercise and view.routing.swap is not None:
+        alternative = _alternative(view, change.exercise)
+        if alternative is not None:
+            reply.add("skip.not_in_day_alternative", alternative=lx.exercise(alternative),
+                      **values)
+            return
+    reply.add(f"skip.{skip.value}", **values)
+
+
+def _weekday_of(day: dt.date) -> Weekday:
+    return WEEKDAYS[day.weekday()]
+
+
+def _alternative(view: TurnView, slug: str) -> str | None:
+    """A catalog substitute the user can do right now (gear they own and is not busy)."""
+    swap = view.routing.swap
+    free = frozenset(view.profile.gear) - (swap.busy_gear if swap else frozenset())
+    return next((s for s in CATALOG.get(slug).substitutes if CATALOG.get(s).doable_with(free)),
+                None)
