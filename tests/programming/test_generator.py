@@ -148,7 +148,7 @@ def test_suggested_edits_name_days_minutes_or_exercises(onboarding) -> None:
     assert plan.suggested_edits[0] == "Move Friday's session to Saturday"
     monday = plan.days[MON].suggested_edits
     assert monday[0] == "Shorten Monday to 35 minutes"
-    assert monday[1] == "Swap Incline DB Bench Press for Flat DB Bench Press"
+    assert monday[1] == "Swap Incline DB Bench Press for Flat DB Bench Press on Monday"
 
 
 def test_json_has_the_seeds_shape(onboarding) -> None:

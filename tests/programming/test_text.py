@@ -70,28 +70,29 @@ def test_day_lists_use_short_names_in_calendar_order() -> None:
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", ["Shorten Monday to 35 minutes", "Swap Push-Up for Flat DB Bench Press",
+    ("en", ["Shorten Monday to 35 minutes", "Swap Push-Up for Flat DB Bench Press on Monday",
             "Move Friday's session to Saturday", "Make Thursday a rest day",
             "Add DB Lateral Raise to Thursday"]),
-    ("es", ["Acorta el lunes a 35 minutos", "Cambia Push-Up por Flat DB Bench Press",
+    ("es", ["Acorta el lunes a 35 minutos", "Cambia Push-Up por Flat DB Bench Press el lunes",
             "Mueve la sesión del viernes al sábado", "Haz del jueves un día de descanso",
             "Añade DB Lateral Raise al jueves"]),
-    ("it", ["Accorcia lunedì a 35 minuti", "Sostituisci Push-Up con Flat DB Bench Press",
+    ("it", ["Accorcia lunedì a 35 minuti", "Sostituisci Push-Up con Flat DB Bench Press lunedì",
             "Sposta l'allenamento di venerdì a sabato", "Rendi giovedì un giorno di riposo",
             "Aggiungi DB Lateral Raise a giovedì"]),
-    ("he", ["קצר את יום שני ל-35 דקות", "החלף את Push-Up ב-Flat DB Bench Press",
-            "העבר את האימון של יום שישי לשבת", "הפוך את יום חמישי ליום מנוחה",
-            "הוסף DB Lateral Raise ליום חמישי"]),
-    ("ko", ["월요일 운동을 35분으로 줄이기", "Push-Up 대신 Flat DB Bench Press 하기",
-            "금요일 운동을 토요일로 옮기기", "목요일을 휴식일로 바꾸기",
-            "목요일에 DB Lateral Raise 추가하기"]),
+    ("he", ["תקצר את יום שני ל-35 דקות", "תחליף את Push-Up ב-Flat DB Bench Press ביום שני",
+            "תעביר את האימון של יום שישי לשבת", "תהפוך את יום חמישי ליום מנוחה",
+            "תוסיף DB Lateral Raise ליום חמישי"]),
+    ("ko", ["월요일 운동을 35분으로 줄여줘", "월요일에 Push-Up 대신 Flat DB Bench Press 해줘",
+            "금요일 운동을 토요일로 옮겨줘", "목요일을 휴식일로 바꿔줘",
+            "목요일에 DB Lateral Raise 추가해줘"]),
 ])
 def test_chips_name_the_weekday_the_minutes_or_the_exercises(language: str,
                                                               expected: list[str]) -> None:
     day = lambda d: tx.weekday(language, d)  # noqa: E731
     chips = [
         tx.say(language, "edit.shorten", day=day(Weekday.MONDAY), minutes=35),
-        tx.say(language, "edit.swap", old="Push-Up", new="Flat DB Bench Press"),
+        tx.say(language, "edit.swap", old="Push-Up", new="Flat DB Bench Press",
+               day=day(Weekday.MONDAY)),
         tx.say(language, "edit.move", day=day(Weekday.FRIDAY), target=day(Weekday.SATURDAY)),
         tx.say(language, "edit.rest", day=day(Weekday.THURSDAY)),
         tx.say(language, "edit.add", exercise="DB Lateral Raise", day=day(Weekday.THURSDAY)),

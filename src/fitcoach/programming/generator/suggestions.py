@@ -54,7 +54,7 @@ def describe(operation: EditOperation, language: str, plan: WeeklyPlan | None = 
     if isinstance(operation, SwapExercise):
         new = CATALOG.get(operation.replacement_id or operation.exercise_id).name
         return tx.say(language, "edit.swap", old=CATALOG.get(operation.exercise_id).name,
-                      new=new)
+                      new=new, day=tx.weekday(language, operation.day))
     if isinstance(operation, AddExercise):
         return tx.say(language, "edit.add", exercise=CATALOG.get(operation.exercise_id).name,
                       day=tx.weekday(language, operation.day))

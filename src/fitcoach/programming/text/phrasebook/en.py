@@ -141,7 +141,7 @@ PHRASES: dict[str, str] = {
                          "day.",
     # suggested edits: regular phrasing a person can tap and the coach can parse
     "edit.shorten": "Shorten {day} to {minutes} minutes",
-    "edit.swap": "Swap {old} for {new}",
+    "edit.swap": "Swap {old} for {new} on {day}",
     "edit.move": "Move {day}'s session to {target}",
     "edit.rest": "Make {day} a rest day",
     "edit.add": "Add {exercise} to {day}",

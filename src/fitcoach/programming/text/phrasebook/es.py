@@ -133,7 +133,7 @@ PHRASES: dict[str, str] = {
     "note.nothing_fits": "Ningún ejercicio encaja con tus límites de hoy: tómalo como día de "
                          "descanso.",
     "edit.shorten": "Acorta el {day} a {minutes} minutos",
-    "edit.swap": "Cambia {old} por {new}",
+    "edit.swap": "Cambia {old} por {new} el {day}",
     "edit.move": "Mueve la sesión del {day} al {target}",
     "edit.rest": "Haz del {day} un día de descanso",
     "edit.add": "Añade {exercise} al {day}",

@@ -133,7 +133,7 @@ PHRASES: dict[str, str] = {
     "note.nothing_fits": "Nessun esercizio rientra nei limiti di oggi: prendilo come giorno di "
                          "riposo.",
     "edit.shorten": "Accorcia {day} a {minutes} minuti",
-    "edit.swap": "Sostituisci {old} con {new}",
+    "edit.swap": "Sostituisci {old} con {new} {day}",
     "edit.move": "Sposta l'allenamento di {day} a {target}",
     "edit.rest": "Rendi {day} un giorno di riposo",
     "edit.add": "Aggiungi {exercise} a {day}",
