@@ -15,8 +15,11 @@ from fitcoach.store.models import Base
 
 @pytest.fixture
 def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    # `serve` writes its overrides into os.environ (for uvicorn's workers); registering each
+    # variable with monkeypatch first makes teardown restore it, so nothing leaks.
     for name in ("FITCOACH_DB", "FITCOACH_HOST", "FITCOACH_PORT"):
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     return CliRunner()
 
 
