@@ -157,6 +157,10 @@ ONBOARDING = {
           "y un banco ajustable. Quiero desarrollar músculo, especialmente en el pecho y los "
           "deltoides, pero me duele la parte inferior de la espalda si hago peso muerto "
           "pesado. Puedo entrenar 4 días a la semana durante unos 45 minutos",
+    # The seed's Hebrew example (seed/spec.he.txt, intent 1).
+    "he": "היי! אני בת 32, מתאמנת בבית. יש לי משקולות יד מתכווננות עד 22 ק\"ג וספסל מתכוונן. "
+          "אני רוצה לפתח שרירים, במיוחד בחזה ובכתפיים, אבל הגב התחתון שלי כואב כשאני מרים "
+          "משקולות כבדות. אני יכול להתאמן 4 ימים בשבוע, בערך 45 דקות בכל פעם.",
 }
 
 

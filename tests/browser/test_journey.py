@@ -62,12 +62,11 @@ def test_spanish_onboarding_to_an_accepted_week_and_today(server: str, new_page:
     # What the coach noted, discreetly under its message.
     assert page.locator(".memory-notes li").count() >= 1
     card.get_by_text(es["proposal.previewWeek"]).click()  # the preview of the proposed week
-    screenshot(page, "coach-proposal")
+    screenshot(page, "coach-proposal-es")
 
     card.get_by_role("button", name=es["proposal.accept"]).click()
     card.get_by_text(es["proposal.status.accepted"]).wait_for()
     assert card.get_by_role("button", name=es["proposal.accept"]).count() == 0
-    screenshot(page, "coach-accepted")
 
     token = page.evaluate("JSON.parse(localStorage.getItem('fitcoach.session')).token")
     plan = Api(server, token).get("/api/plans/current").json()
@@ -80,7 +79,7 @@ def test_spanish_onboarding_to_an_accepted_week_and_today(server: str, new_page:
         expected = es["plan.restDay"] if day["is_rest_day"] else day["title"]
         assert expected in cards.nth(index).inner_text()
     assert page.get_by_role("link", name=es["week.modifyButton"]).is_visible()
-    screenshot(page, "week")
+    screenshot(page, "week-es")
 
     page.get_by_role("link", name=es["nav.today"], exact=True).click()
     page.wait_for_url("**/today")
@@ -91,7 +90,7 @@ def test_spanish_onboarding_to_an_accepted_week_and_today(server: str, new_page:
     for block in monday["blocks"]:
         for exercise in block["exercises"]:
             assert page.get_by_text(exercise["name"], exact=True).count() >= 1
-    screenshot(page, "today")
+    screenshot(page, "today-es")
 
     # "Ask the coach" carries the day as route context (selected_day, active_tab).
     page.get_by_role("link", name=es["day.ask"]).click()
@@ -183,7 +182,7 @@ def test_a_workout_logged_with_the_rest_timer_shows_its_record(server: str,
     assert f"{best:g} kg" in row.inner_text()
     assert page.locator(".chart svg[role='img']").count() == 1
     assert page.locator(".volume-table tbody tr").count() >= 1
-    screenshot(page, "progress")
+    screenshot(page, "progress-after-workout")
 
     page.goto("/week")
     done = page.locator(".day-card.is-done")
@@ -233,7 +232,7 @@ def test_memory_shows_what_the_coach_noted_and_forgets_on_request(server: str,
     page.goto("/memory")
     for item in staples:
         page.get_by_text(item["fact"], exact=True).wait_for()
-    screenshot(page, "memory")
+    screenshot(page, "memory-noted")
     first = staples[0]
     page.get_by_role("button", name=en["memory.deleteItem"].format(fact=first["fact"])).click()
     page.get_by_role("button", name=en["memory.delete"], exact=True).click()

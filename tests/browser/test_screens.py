@@ -37,7 +37,7 @@ SCREENS = (
 
 def _arrange(api: Api, locale: str) -> dict[str, Any] | None:
     """A plan (when the coach stages one) and two logged sessions of its first exercise."""
-    reply = api.chat(ONBOARDING["en"] if locale != "es" else ONBOARDING["es"])
+    reply = api.chat(ONBOARDING.get(locale, ONBOARDING["en"]))
     proposal = reply.get("proposal") or {}
     if proposal.get("type") != "UPDATE_WEEK":
         return None

@@ -33,6 +33,12 @@ export function number(value, maximumFractionDigits = 1) {
   return new Intl.NumberFormat(locale(), { maximumFractionDigits }).format(value);
 }
 
+/** "+2.5" / "−1" with the language's own sign placement. */
+export function signed(value, maximumFractionDigits = 1) {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits, signDisplay: 'exceptZero' })
+    .format(value);
+}
+
 export function unitLabel() { return t(settings.units === 'kg' ? 'unit.kg' : 'unit.lb'); }
 
 /** "22.5 kg" / "50 lb" from a stored pound value. */

@@ -42,5 +42,5 @@ export function Markdown({ text }) {
       blocks.push(html`<p>${withBreaks}</p>`);
     }
   }
-  return html`<div class="md">${blocks}</div>`;
+  return html`<div class="md" dir="auto">${blocks}</div>`;
 }

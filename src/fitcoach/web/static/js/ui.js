@@ -41,7 +41,7 @@ export function Loading({ label }) {
 export function PageHeader({ title, eyebrow, children }) {
   return html`<header class="page-header">
     ${eyebrow ? html`<p class="eyebrow">${eyebrow}</p>` : null}
-    <h1 id="page-title" tabindex="-1">${title}</h1>
+    <h1 id="page-title" tabindex="-1"><bdi>${title}</bdi></h1>
     ${children}
   </header>`;
 }
@@ -50,7 +50,7 @@ export function Chips({ items, onPick, label, disabled }) {
   if (!items || !items.length) return null;
   return html`<div class="chips" role="group" aria-label=${label || t('coach.suggestions')}>
     ${items.map((text) => html`<button type="button" class="chip" disabled=${disabled}
-      onClick=${() => onPick(text)}>${text}</button>`)}
+      dir="auto" onClick=${() => onPick(text)}>${text}</button>`)}
   </div>`;
 }
 

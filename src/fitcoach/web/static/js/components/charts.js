@@ -72,7 +72,7 @@ export function LineChart({ points, label, unit }) {
   });
   return html`<figure class="chart" ref=${ref}>
     <svg viewBox=${`0 0 ${width} ${height}`} width=${width} height=${height} role="img"
-      aria-label=${summary}>
+      aria-label=${summary} direction="ltr">
       <defs><linearGradient id="area-fill" x1="0" x2="0" y1="0" y2="1">
         <stop offset="0%" stop-color="var(--accent)" stop-opacity="0.28" />
         <stop offset="100%" stop-color="var(--accent)" stop-opacity="0" />

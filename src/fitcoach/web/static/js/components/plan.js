@@ -51,7 +51,7 @@ export function Blocks({ day, compact = false }) {
           ${block.exercises.map((exercise) => {
             const local = localName(exercise.exercise_id);
             return html`<li class="exercise">
-              <p class="exercise-name"><span>${exercise.name}</span>
+              <p class="exercise-name"><bdi>${exercise.name}</bdi>
                 ${local && local.toLowerCase() !== exercise.name.toLowerCase()
                   ? html`<span class="exercise-local" lang=${locale()}>${local}</span>` : null}</p>
               <${Prescription} exercise=${exercise} />
@@ -87,10 +87,10 @@ export function WeekPreview({ plan }) {
         <details>
           <summary>
             <span class="wp-day">${fmt.weekdayName(name, 'short')}</span>
-            <span class="wp-title">${rest ? t('plan.restDay') : day.title}</span>
+            <span class="wp-title"><bdi>${rest ? t('plan.restDay') : day.title}</bdi></span>
             ${rest ? null : html`<span class="wp-meta">${fmt.minutes(day.duration_minutes)}</span>`}
           </summary>
-          ${rest ? html`<p class="muted">${day.coach_note}</p>` : html`
+          ${rest ? html`<p class="muted" dir="auto">${day.coach_note}</p>` : html`
             ${day.focus_tag ? html`<p class="muted">${day.focus_tag}</p>` : null}
             <${Blocks} day=${day} compact=${true} />`}
         </details>

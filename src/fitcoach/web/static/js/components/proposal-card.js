@@ -67,8 +67,8 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
       <span class="tag tag-staged">${t('proposal.staged')}</span>
       <h3 id=${titleId}>${heading}</h3>
     </header>
-    <p class="proposal-summary">${proposal.summary_diff}</p>
-    ${isWeek && data.theme ? html`<p class="muted">${data.theme}</p>` : null}
+    <p class="proposal-summary" dir="auto">${proposal.summary_diff}</p>
+    ${isWeek && data.theme ? html`<p class="muted" dir="auto">${data.theme}</p>` : null}
     ${isWeek && data.summary ? html`<p class="proposal-stats">
       <span>${t('week.sessions', { count: data.summary.frequency })}</span>
       <span>${fmt.minutes(data.summary.total_time_minutes)}</span>

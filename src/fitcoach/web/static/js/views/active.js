@@ -93,7 +93,7 @@ function ExerciseCard({ exercise, unit, current, onSwap }) {
           onClick=${() => onSwap(exercise)} aria-label=${`${t('active.swap')}: ${exercise.name}`}>
           <${Icon} name="swap" size=${16} /> ${t('active.swap')}</button>`}
       </div>
-      <h2 id=${titleId}>${exercise.name}</h2>
+      <h2 id=${titleId}><bdi>${exercise.name}</bdi></h2>
     </header>
     <p class="rx">
       <span class="rx-sets">${t('plan.setsReps', { sets: fmt.number(exercise.target_sets, 0), reps: fmt.reps(exercise.target_reps) })}</span>

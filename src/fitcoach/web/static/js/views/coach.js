@@ -51,7 +51,7 @@ function Line({ line, name, onChip, sending, onRetry }) {
     return html`<li class="line line-user">
       <div class="bubble bubble-user">
         ${label ? html`<span class="bubble-context">${label}</span>` : null}
-        <p>${line.text}</p>
+        <p dir="auto">${line.text}</p>
       </div>
       ${line.failed ? html`<div class="line-failed">
         <${ErrorNote} error=${line.error} title=${t('coach.notSent')} onRetry=${() => onRetry(line.id)} />
@@ -150,7 +150,7 @@ export function CoachView() {
           placeholder=${t('coach.placeholder')} onInput=${(e) => setDraft(e.currentTarget.value)}
           onKeyDown=${onKeyDown}></textarea>
         <button type="submit" class="btn btn-primary btn-send" disabled=${chat.sending || !draft.trim()}
-          aria-label=${t('coach.send')}><${Icon} name="send" /><span class="send-text">${t('coach.send')}</span></button>
+          aria-label=${t('coach.send')}><${Icon} name="send" className="flip-rtl" /><span class="send-text">${t('coach.send')}</span></button>
       </div>
       ${error && !chat.lines.some((l) => l.failed) ? html`<${ErrorNote} error=${error} />` : null}
     </form>

@@ -58,7 +58,7 @@ export function DayView({ day: routeDay }) {
       </div>
       ${day.coach_note ? html`<blockquote class="coach-note">
         <span class="coach-note-label"><${Icon} name="coach" size=${16} /> ${t('day.coachNote')}</span>
-        <p>${day.coach_note}</p></blockquote>` : null}
+        <p dir="auto">${day.coach_note}</p></blockquote>` : null}
       ${day.is_rest_day ? html`<div class="card rest-card"><${Icon} name="rest" size=${28} />
         <p>${t('day.restText')}</p></div>` : html`
         <div class="day-actions">

@@ -41,7 +41,7 @@ function Item({ tier, item, onDelete }) {
   return html`<li class=${`memory-item${active ? '' : ' is-inactive'}`}>
     <div class="memory-body">
       <span class="memory-label">${itemLabel(tier, item)}</span>
-      <p class="memory-fact">${item.fact}</p>
+      <p class="memory-fact" dir="auto">${item.fact}</p>
       <p class="memory-meta">
         ${item.expires_at ? (active
           ? html`<span><${Icon} name="timer" size=${14} /> ${t('memory.until', { date: fmt.dateOnly(item.expires_at), relative: fmt.relative(item.expires_at) })}</span>`

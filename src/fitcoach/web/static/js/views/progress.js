@@ -63,7 +63,7 @@ function StrengthSection({ history }) {
       <div><dt>${t('progress.latest')}</dt><dd>${fmt.number(latest)} ${fmt.unitLabel()}</dd></div>
       <div><dt>${t('progress.best')}</dt><dd>${fmt.number(best)} ${fmt.unitLabel()}</dd></div>
       <div><dt>${t('progress.change')}</dt><dd class=${change > 0 ? 'up' : ''}>${change === null ? '—'
-        : `${change > 0 ? '+' : ''}${fmt.number(change)} ${fmt.unitLabel()}`}</dd></div>
+        : `${fmt.signed(change)} ${fmt.unitLabel()}`}</dd></div>
     </dl>
     <${LineChart} points=${points} label=${series.name} unit=${fmt.unitLabel()} />
     <details class="data-table">

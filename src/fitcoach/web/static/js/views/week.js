@@ -39,7 +39,7 @@ function DayCard({ name, day, isToday }) {
         <span class="day-num">${fmt.calendarDate(day.date, { day: 'numeric' })}</span>
       </span>
       <span class="day-body">
-        <span class="day-title">${rest ? t('plan.restDay') : day.title}</span>
+        <span class="day-title"><bdi>${rest ? t('plan.restDay') : day.title}</bdi></span>
         ${rest ? html`<span class="day-meta">${t('week.recover')}</span>` : html`<span class="day-meta">
           ${day.focus_tag ? html`<span>${day.focus_tag}</span>` : null}
           <span>${fmt.minutes(day.duration_minutes)}</span>
@@ -65,7 +65,7 @@ export function WeekView() {
     const summary = plan.summary || {};
     const done = fmt.WEEKDAYS.filter((d) => plan.days[d] && plan.days[d].status === 'completed').length;
     body = html`
-      ${plan.theme ? html`<p class="lead">${plan.theme}</p>` : null}
+      ${plan.theme ? html`<p class="lead" dir="auto">${plan.theme}</p>` : null}
       <dl class="stats">
         <div><dt>${t('week.statSessions')}</dt><dd>${fmt.number(done, 0)} / ${fmt.number(summary.frequency || 0, 0)}</dd></div>
         <div><dt>${t('week.statTime')}</dt><dd>${fmt.minutes(summary.total_time_minutes || 0)}</dd></div>
