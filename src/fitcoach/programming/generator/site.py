@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from fitcoach.catalog.vocabulary import GearTag, Goal, MuscleGroup, Weekday
 from fitcoach.programming import metrics
@@ -102,6 +103,22 @@ def usable_here(site: DaySite, option: Option, gear: frozenset[GearTag]) -> bool
             and recovery_safe(site, option))
 
 
+def _ordered_block(block: list[Item], index: int, item: Item) -> list[Item]:
+    """The block with `item` at `index`, its members re-sorted by priority if the newcomer
+    broke their order; the same short transition rest moves to whoever now goes first."""
+    row = list(block)
+    row[index] = item
+    if len(row) == 1 or all(a.priority <= b.priority for a, b in pairwise(row)):
+        return row
+    transition = min(member.rest for member in block[:-1])
+    row = [member if member is item else replace(member) for member in row]  # trials copy
+    row.sort(key=lambda member: member.priority)
+    for member in row[:-1]:
+        member.rest = min(member.base_rest, transition)
+    row[-1].rest = row[-1].base_rest
+    return row
+
+
 def try_placing(site: DaySite, position: tuple[int, int], item: Item) -> Blocks | None:
     """The day with `item` at `position`, at the most sets (≤ its own) that keep it valid."""
     block_index, index = position
@@ -111,8 +128,7 @@ def try_placing(site: DaySite, position: tuple[int, int], item: Item) -> Blocks 
     wanted = item.sets
     for sets in range(wanted, 0, -1):
         item.sets = sets
-        block = list(site.blocks[block_index])
-        block[index] = item
+        block = _ordered_block(site.blocks[block_index], index, item)
         if not pairs_hold(block):
             return None
         trial = [block if i == block_index else row for i, row in enumerate(site.blocks)]

@@ -1,11 +1,17 @@
-"""Swap one exercise for the best substitute (or the one asked for) on one day."""
+"""Swap one exercise for the best substitute (or the one asked for) on one day.
+
+With busy gear ("the bench is taken"), the rest of that day's session is cleared of it too:
+every other exercise needing it is swapped for a substitute that does not, else dropped.
+"""
 
 from __future__ import annotations
 
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import SwapExercise, SwapReason
 from fitcoach.programming.edits.ops import checks
+from fitcoach.programming.edits.ops.avoid import change_texts
 from fitcoach.programming.edits.result import EditRejected, RejectCode
+from fitcoach.programming.edits.rework import clear_day
 from fitcoach.programming.generator.site import DaySite, recovery_safe
 from fitcoach.programming.generator.substitutes import (
     find_replacement,
@@ -54,5 +60,12 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
     before = {item.slug for item in site.items()}
     new = next(item for block in replaced for item in block if item.slug not in before)
     ctx.put({op.day: ctx.finish(op.day, replaced)})
-    return tx.say(ctx.language, "diff.swapped", old=old.name, new=new.option.exercise.name,
-                  sets=new.sets, reps=new.option.reps)
+    parts = [tx.say(ctx.language, "diff.swapped", old=old.name, new=new.option.exercise.name,
+                    sets=new.sets, reps=new.option.reps)]
+    if op.busy_gear:
+        # Busy gear stays busy for the rest of the session: nothing else that day may need it.
+        blocks, changes = clear_day(ctx, op.day, ctx.pool, gear=gear)
+        if changes:
+            ctx.put({op.day: ctx.finish(op.day, blocks)})
+            parts += change_texts(ctx.language, changes)
+    return " • ".join(parts)
