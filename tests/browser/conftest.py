@@ -42,7 +42,6 @@ PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 860}
 STATIC = Path(__file__).resolve().parents[2] / "src" / "fitcoach" / "web" / "static"
 SERVER_START_SECONDS = 60.0
-PENDING_BRAIN = "No module named 'fitcoach.brain.providers.embedded.brain'"
 
 
 def catalog(code: str) -> dict[str, Any]:
@@ -80,11 +79,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             if process.poll() is not None:
                 log.flush()
                 output = (folder / "server.log").read_text()
-                if PENDING_BRAIN in output:
-                    # The service starts only once the coach brain has landed (it is built
-                    # at start-up): until then these tests wait for it, nothing else does.
-                    pytest.xfail("fitcoach serve cannot start yet: the embedded coach brain "
-                                 "has not landed")
                 raise RuntimeError("fitcoach serve exited:\n" + output[-3000:])
             try:
                 if httpx.get(f"{base}/healthz", timeout=1.0).status_code == 200:
@@ -165,12 +159,10 @@ ONBOARDING = {
 
 
 def staged_week(api: Api, locale: str = "en") -> dict[str, Any]:
-    """Onboard through the coach and return the staged week proposal. Until the coach brain
-    stages plans (it lands after the service), the tests that need one are expected to fail."""
+    """Onboard through the coach and return the week proposal it stages."""
     reply = api.chat(ONBOARDING[locale])
     proposal = reply.get("proposal") or {}
-    if proposal.get("type") != "UPDATE_WEEK":
-        pytest.xfail("the coach does not stage a week plan from the onboarding message yet")
+    assert proposal.get("type") == "UPDATE_WEEK", reply
     return proposal
 
 

@@ -35,12 +35,12 @@ SCREENS = (
 )
 
 
-def _arrange(api: Api, locale: str) -> dict[str, Any] | None:
-    """A plan (when the coach stages one) and two logged sessions of its first exercise."""
+def _arrange(api: Api, locale: str) -> dict[str, Any]:
+    """A plan staged by the coach and accepted, and three weekly sessions of its first
+    exercise."""
     reply = api.chat(ONBOARDING.get(locale, ONBOARDING["en"]))
     proposal = reply.get("proposal") or {}
-    if proposal.get("type") != "UPDATE_WEEK":
-        return None
+    assert proposal.get("type") == "UPDATE_WEEK", reply
     plan = api.post(f"/api/coach/proposals/{proposal['id']}/accept").json()["plan"]
     day = next(d for d in plan["days"].values() if not d["is_rest_day"])
     slug = day["blocks"][0]["exercises"][0]["exercise_id"]
