@@ -84,6 +84,8 @@ class SessionBuilder:
             self._credit(item.option, item.sets)
         self.pairing = ctx.pair_from_start
         self._usable: dict[MuscleGroup, tuple[Option, ...]] = {}
+        # Groups that hit a cap or ran out of candidates stay that way: sets only grow.
+        self._exhausted: set[MuscleGroup] = set()
         self.next_rank = max((item.rank for item in self.items), default=-1) + 1
         self.blocks = arrange(self.items, pair=self.pairing, transition=ctx.transition)
         self.seconds = session_seconds(self.items)
@@ -114,7 +116,7 @@ class SessionBuilder:
 
     def fill(self, targets: Mapping[MuscleGroup, float]) -> bool:
         """Grow toward `targets`; True when time (not caps or candidates) stopped a group."""
-        blocked: set[MuscleGroup] = set()
+        blocked: set[MuscleGroup] = set(self._exhausted)
         time_limited = False
         while (group := self._neediest(targets, blocked)) is not None:
             deficit = max(targets[group] - self.credits[group],
@@ -124,6 +126,8 @@ class SessionBuilder:
                 continue
             blocked.add(group)
             time_limited |= outcome is Outcome.NO_TIME
+            if outcome is Outcome.NO_ROOM:
+                self._exhausted.add(group)
         return time_limited
 
     def trim_to_budget(self) -> None:

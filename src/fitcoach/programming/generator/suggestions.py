@@ -38,6 +38,7 @@ SHORTEN_BY_MINUTES = 10
 SHORTEN_FLOOR_MINUTES = 15
 ADDED_EXERCISE_SETS = 2
 LIGHT_DAY_FREQUENCY = 6
+ADD_FOR_GROUPS = 3  # only the groups furthest under target are worth a chip
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,7 @@ def _add_where_time_is_left(plan: WeeklyPlan, profile: Profile, pool: OptionPool
     totals = WeekLedger.of_days(plan.days.values()).totals
     short = sorted((g for g in GROUP_ORDER if totals.get(g, 0.0) < targets[g] - 1),
                    key=lambda g: (totals.get(g, 0.0) - targets[g], GROUP_ORDER.index(g)))
+    short = short[:ADD_FOR_GROUPS]
     for weekday in WEEKDAYS:
         if not plan.days[weekday].is_training_day:
             continue
