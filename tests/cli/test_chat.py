@@ -16,10 +16,6 @@ from .scripted import CHAT, ONBOARDING, SHORTER_MONDAY, ScriptBrain
 NOW = "2026-09-14T10:00:00Z"
 WIDE = {"COLUMNS": "220", "NO_COLOR": "1"}
 
-try:
-    from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-except ImportError:  # the composer is still being written
-    EmbeddedBrain = None  # type: ignore[assignment,misc]
 
 
 @pytest.fixture
@@ -134,8 +130,6 @@ def test_a_bad_time_zone_is_refused(runner: CliRunner) -> None:
     assert "unknown time zone" in result.output
 
 
-@pytest.mark.skipif(EmbeddedBrain is None, reason="the embedded brain is not here")
-@pytest.mark.xfail(reason="the embedded brain's composer is being finished", strict=False)
 def test_spanish_onboarding_then_a_shorter_monday_with_the_embedded_brain(
         runner: CliRunner) -> None:
     output = chat(runner, [

@@ -11,17 +11,16 @@ import asyncio
 
 import pytest
 
+from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.evals import Report, build_report, load_suite, run_suite
 
-try:
-    from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-except ImportError:  # the composer is still being written
-    EmbeddedBrain = None  # type: ignore[assignment,misc]
-
-pytestmark = [
-    pytest.mark.skipif(EmbeddedBrain is None, reason="the embedded brain is not here"),
-    pytest.mark.xfail(reason="the embedded brain's composer is being finished", strict=False),
-]
+# Known misses of the embedded brain (brain-side understanding gaps, reported with the failing
+# output; see `fitcoach eval`). Strict: the day routing reaches 100% this mark must go.
+ROUTING_GAPS = pytest.mark.xfail(
+    strict=True,
+    reason="the embedded brain misroutes 14 of 192 cases: phrasings it does not parse yet "
+           "('bored af, something fresh', 'stanchissimo', 'aperturas', Hebrew for abroad), "
+           "a past hike read as an upcoming event, an added exercise the engine cannot fit")
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +39,7 @@ def test_every_case_runs(report: Report) -> None:
     assert not errors, _listing(report, errors)
 
 
+@ROUTING_GAPS
 def test_routing_is_perfect(report: Report) -> None:
     misses = [s for s in report.scores if not s.route_ok]
     assert not misses, _listing(report, misses)
@@ -60,5 +60,6 @@ def test_no_validator_errors(report: Report) -> None:
                                                                    if s.validator])
 
 
+@ROUTING_GAPS
 def test_the_report_meets_the_targets(report: Report) -> None:
     assert report.meets_targets
