@@ -15,7 +15,7 @@ from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.evals import Report, build_report, load_suite, run_suite
 
 # Known misses of the embedded brain (brain-side understanding gaps, reported with the failing
-# output; see `fitcoach eval`). Strict: the day routing reaches 100% this mark must go.
+# output; see `fitcoach eval`). Strict: once routing reaches 100%, this mark must go.
 ROUTING_GAPS = pytest.mark.xfail(
     strict=True,
     reason="the embedded brain misroutes 14 of 192 cases: phrasings it does not parse yet "
