@@ -22,9 +22,10 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 import httpx
 from benchmarks.databases import postgres_available, scratch_url
@@ -73,20 +74,20 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(url: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(url: str, port: int, workers: int, log: IO[bytes]) -> subprocess.Popen[bytes]:
     env = {**os.environ, "FITCOACH_DB": url, "FITCOACH_HOST": "127.0.0.1",
            "FITCOACH_PORT": str(port)}
     command = [sys.executable, "-m", "fitcoach.cli", "serve", "--workers", str(workers)]
-    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+    # The access log goes to a file: a pipe nobody reads would fill up and stall the server.
+    return subprocess.Popen(command, env=env, stdout=log, stderr=log)
 
 
-async def wait_healthy(base: str, server: subprocess.Popen[bytes]) -> None:
+async def wait_healthy(base: str, server: subprocess.Popen[bytes], log: IO[bytes]) -> None:
     async with httpx.AsyncClient(base_url=base) as client:
         for _ in range(600):
             if server.poll() is not None:
-                raise RuntimeError(f"the server exited: {server.stderr.read().decode()[-2000:]}"
-                                   if server.stderr else "the server exited")
+                log.seek(0)
+                raise RuntimeError(f"the server exited: {log.read().decode()[-2000:]}")
             try:
                 if (await client.get("/healthz")).status_code == 200:
                     return
@@ -145,12 +146,12 @@ def percentile(sorted_values: list[float], share: float) -> float:
 
 
 def run_backend(backend: str, users: int, turns: int, workers: int) -> dict[str, Any]:
-    with scratch_url(backend) as url:
+    with scratch_url(backend) as url, tempfile.TemporaryFile() as log:
         port = _free_port()
-        server = start_server(url, port, workers)
+        server = start_server(url, port, workers, log)
         try:
             base = f"http://127.0.0.1:{port}"
-            asyncio.run(wait_healthy(base, server))
+            asyncio.run(wait_healthy(base, server, log))
             tally, seconds = asyncio.run(load(base, users, turns))
         finally:
             server.send_signal(signal.SIGINT)

@@ -16,6 +16,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 import fitcoach
 from fitcoach.api import health
+from fitcoach.api.auth import CallerCache
 from fitcoach.api.body_limit import BodySizeLimit
 from fitcoach.api.coach import endpoints as coach
 from fitcoach.api.dependencies import build_brains, get_brain
@@ -56,6 +57,7 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
                   responses=COMMON_ERROR_RESPONSES)
     app.state.settings = settings
     app.state.database = database
+    app.state.callers = CallerCache()
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
+import time
+from collections import OrderedDict
+
+from fitcoach.brain.ports import UserSettings
 
 TOKEN_PREFIX = "fct_"
 
@@ -26,3 +31,42 @@ def bearer_token(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token or " " in token:
         return None
     return token
+
+
+class CallerCache:
+    """Recently authenticated tokens (by hash) and their users, for a few minutes.
+
+    Every request authenticates; on PostgreSQL that lookup is a network round trip. Tokens
+    are never revoked and users never deleted (nothing in the API does either yet), so a
+    cached answer cannot grant anything the database would refuse. Settings a user changes
+    later would show after at most `ttl_seconds`; whoever adds revocation or settings
+    changes must clear the entry (`forget`).
+    """
+
+    def __init__(self, max_entries: int = 10_000, ttl_seconds: float = 300.0) -> None:
+        self.max_entries = max_entries
+        self.ttl_seconds = ttl_seconds
+        self._entries: OrderedDict[str, tuple[float, UserSettings]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, token_hash: str) -> UserSettings | None:
+        with self._lock:
+            entry = self._entries.get(token_hash)
+            if entry is None:
+                return None
+            if entry[0] < time.monotonic():
+                del self._entries[token_hash]
+                return None
+            self._entries.move_to_end(token_hash)
+            return entry[1]
+
+    def put(self, token_hash: str, caller: UserSettings) -> None:
+        with self._lock:
+            self._entries[token_hash] = (time.monotonic() + self.ttl_seconds, caller)
+            self._entries.move_to_end(token_hash)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+
+    def forget(self, token_hash: str) -> None:
+        with self._lock:
+            self._entries.pop(token_hash, None)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request
+from starlette.concurrency import run_in_threadpool
 
-from fitcoach.api.auth import bearer_token, hash_token
+from fitcoach.api.auth import CallerCache, bearer_token, hash_token
 from fitcoach.api.errors import InvalidClock, Unauthorized
 from fitcoach.api.users.repository import UserRepository
 from fitcoach.brain.ports import TurnOutcome, UserSettings
@@ -28,11 +29,13 @@ CLOCK_HEADER = "X-Fitcoach-Now"
 TurnRunner = Callable[..., TurnOutcome | Awaitable[TurnOutcome]]
 
 
-def get_settings(request: Request) -> Settings:
+# Dependencies that do no I/O are `async def`: FastAPI then runs them on the event loop
+# instead of handing each to a worker thread.
+async def get_settings(request: Request) -> Settings:
     return request.app.state.settings
 
 
-def get_database(request: Request) -> Database:
+async def get_database(request: Request) -> Database:
     return request.app.state.database
 
 
@@ -51,7 +54,7 @@ def parse_clock(value: str) -> dt.datetime:
     return moment.astimezone(dt.UTC)
 
 
-def get_now(
+async def get_now(
     settings: SettingsDep,
     x_fitcoach_now: Annotated[str | None, Header(include_in_schema=False)] = None,
 ) -> dt.datetime:
@@ -64,7 +67,13 @@ def get_now(
 NowDep = Annotated[dt.datetime, Depends(get_now)]
 
 
-def get_caller(
+def _user_of_token(database: Database, token_hash: str) -> UserSettings | None:
+    with database.read() as session:
+        return UserRepository(session).by_token_hash(token_hash)
+
+
+async def get_caller(
+    request: Request,
     database: DatabaseDep,
     authorization: Annotated[str | None, Header(include_in_schema=False)] = None,
 ) -> UserSettings:
@@ -72,10 +81,14 @@ def get_caller(
     token = bearer_token(authorization)
     if token is None:
         raise Unauthorized("send Authorization: Bearer <token> (POST /api/users gives one)")
-    with database.read() as session:
-        caller = UserRepository(session).by_token_hash(hash_token(token))
+    token_hash = hash_token(token)
+    callers: CallerCache = request.app.state.callers
+    caller = callers.get(token_hash)
     if caller is None:
-        raise Unauthorized("the bearer token is not valid")
+        caller = await run_in_threadpool(_user_of_token, database, token_hash)
+        if caller is None:
+            raise Unauthorized("the bearer token is not valid")
+        callers.put(token_hash, caller)
     return caller
 
 

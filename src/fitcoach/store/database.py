@@ -58,9 +58,10 @@ def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         return _sqlite_engine(parsed)
-    return create_engine(
-        parsed, pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True
-    )
+    # No pre-ping: it costs a round trip on every checkout. A connection the server closed
+    # fails its request once and is then discarded by the pool (issue 7 covers the 503).
+    return create_engine(parsed, pool_size=pool_size, max_overflow=max_overflow,
+                         pool_recycle=3600)
 
 
 class Database:

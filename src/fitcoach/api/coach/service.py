@@ -75,14 +75,22 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
     """Write the turn's effects under the user's lock; raises MemoryMutationError (and
     writes nothing) when the mutations no longer apply to the memory as it now is."""
     user_id, now, result = caller.user_id, turn.now, outcome.result
-    with database.write(lock_user=user_id) as session:
-        memory_repository = MemoryRepository(session)
-        memory = apply_mutations(memory_repository.live(user_id, now), result.memory_mutations,
-                                 now, new_memory_id, tz=caller.timezone)
-        memory_repository.save_outcome(user_id, memory, source="chat", now=now)
+    stages_plan = result.proposal.type is not ProposalType.NONE
+    # Only memory and proposals race with the user's other turns; a turn that changes
+    # neither just appends its two chat lines and needs no lock.
+    needs_lock = bool(result.memory_mutations) or stages_plan
+    with database.write(lock_user=user_id if needs_lock else None) as session:
+        memory = MutationOutcome(applied=(), created=(), updated=(), invalidated=(),
+                                 dropped=(), items=())
+        if result.memory_mutations:
+            memory_repository = MemoryRepository(session)
+            memory = apply_mutations(memory_repository.live(user_id, now),
+                                     result.memory_mutations, now, new_memory_id,
+                                     tz=caller.timezone)
+            memory_repository.save_outcome(user_id, memory, source="chat", now=now)
 
         proposal = result.proposal
-        if proposal.type is not ProposalType.NONE:
+        if stages_plan:
             proposal = proposal.model_copy(update={"id": new_proposal_id()})
             proposals = ProposalRepository(session)
             proposals.supersede_pending(user_id, now)

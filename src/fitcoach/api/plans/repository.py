@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from fitcoach.api.plans.cache import PLANS
 from fitcoach.api.plans.weeks import Completion
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.store.models import DayCompletionRow, PlanVersionRow
@@ -19,10 +21,6 @@ class StoredPlan:
     plan: WeeklyPlan
 
 
-def _stored(row: PlanVersionRow) -> StoredPlan:
-    return StoredPlan(version=row.version, plan=WeeklyPlan.model_validate(row.plan))
-
-
 class PlanRepository:
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -32,18 +30,23 @@ class PlanRepository:
             select(func.max(PlanVersionRow.version)).where(PlanVersionRow.user_id == user_id))
 
     def latest(self, user_id: str) -> StoredPlan | None:
-        row = self.session.scalars(
-            select(PlanVersionRow).where(PlanVersionRow.user_id == user_id)
-            .order_by(PlanVersionRow.version.desc()).limit(1)
-        ).one_or_none()
-        return None if row is None else _stored(row)
+        version = self.latest_version(user_id)
+        return None if version is None else self.get(user_id, version)
 
     def get(self, user_id: str, version: int) -> StoredPlan | None:
-        row = self.session.scalars(
-            select(PlanVersionRow).where(PlanVersionRow.user_id == user_id,
-                                         PlanVersionRow.version == version)
-        ).one_or_none()
-        return None if row is None else _stored(row)
+        def load() -> dict[str, Any]:
+            data = self.session.scalar(
+                select(PlanVersionRow.plan).where(PlanVersionRow.user_id == user_id,
+                                                  PlanVersionRow.version == version))
+            if data is None:
+                raise LookupError(f"no plan version {version} of {user_id}")
+            return data
+
+        try:
+            plan = PLANS.get_or_parse(user_id, version, load)
+        except LookupError:
+            return None
+        return StoredPlan(version=version, plan=plan)
 
     def add(self, user_id: str, version: int, plan: WeeklyPlan, proposal_id: str | None,
             now: dt.datetime) -> None:

@@ -1,0 +1,41 @@
+"""Parsed plan versions, kept in memory: a stored version never changes, so a parsed copy
+never goes stale. Validating a week of JSON into a `WeeklyPlan` costs more than reading it,
+and every chat turn and plan read needs the user's newest version."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from fitcoach.programming.plan import WeeklyPlan
+
+MAX_PLANS = 2048
+
+
+class PlanCache:
+    def __init__(self, max_entries: int = MAX_PLANS) -> None:
+        self.max_entries = max_entries
+        self._plans: OrderedDict[tuple[str, int], WeeklyPlan] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_parse(self, user_id: str, version: int,
+                     load: Callable[[], dict[str, Any]]) -> WeeklyPlan:
+        """The plan of (user, version); `load` fetches its JSON only when not cached."""
+        key = (user_id, version)
+        with self._lock:
+            plan = self._plans.get(key)
+            if plan is not None:
+                self._plans.move_to_end(key)
+                return plan
+        plan = WeeklyPlan.model_validate(load())
+        with self._lock:
+            self._plans[key] = plan
+            while len(self._plans) > self.max_entries:
+                self._plans.popitem(last=False)
+        return plan
+
+
+# User ids are random, so one process-wide cache serves every database it talks to.
+PLANS = PlanCache()
