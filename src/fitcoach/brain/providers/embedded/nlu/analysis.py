@@ -83,7 +83,7 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         locale=locale,
         selected_day=selected_day,
         active_tab=active_tab,
-        language=detect_language(doc, locale),
+        language=detect_language(doc, locale, {i for s in spans for i in range(s.start, s.end)}),
         time=time,
         quantities=quantities,
         gear=gear,

@@ -191,6 +191,7 @@ class _Scored:
     start: int
     end: int
     covered: int
+    intruders: int = 0
 
 
 def _score_sentence(concepts: list[_Concept]) -> list[_Scored]:
@@ -220,11 +221,12 @@ def _score_sentence(concepts: list[_Concept]) -> list[_Scored]:
             intruders = (last - first + 1) - len(inside)
             if words <= GEAR_CONCEPTS and (intruders or not alias.words <= GEAR_CONCEPTS):
                 continue
-            weight = sum(_INDEX.weights[w] for w in words & alias.words)
-            score = weight / alias.weight - INTRUDER_PENALTY * intruders
+            weight = sum(_INDEX.weights[w] for w in sorted(words & alias.words))
+            # Rounded: sums over word sets must not rank differently from run to run.
+            score = round(weight / alias.weight - INTRUDER_PENALTY * intruders, 9)
             if best is None or score > best.score:
                 best = _Scored(alias.slug, score, concepts[first].start, concepts[last].end,
-                               len(words))
+                               len(words), intruders)
         if best is not None and best.score >= ACCEPT_SCORE:
             found.append(best)
     return found
@@ -237,7 +239,11 @@ def _match(doc: Document) -> list[_Scored]:
     scored = [s for concepts in by_sentence.values() for s in _score_sentence(concepts)]
     chosen: list[_Scored] = []
     taken: set[int] = set()
-    for item in sorted(scored, key=lambda s: (-s.covered, -s.score, s.start, s.slug)):
+    # Words covered count, minus the words a window had to skip: "DB Goblet Squat for
+    # Bulgarian Split Squat" is two exercises, not one "DB Bulgarian Split Squat" spread over
+    # both names.
+    for item in sorted(scored, key=lambda s: (-(s.covered - s.intruders), -s.score, s.start,
+                                              s.end, s.slug)):
         span = set(range(item.start, item.end))
         if taken.isdisjoint(span):
             chosen.append(item)

@@ -8,6 +8,8 @@ those present, else in the dominant one.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.ports import Locale
@@ -28,17 +30,21 @@ class LanguageFacts(BaseModel):
     present: tuple[Locale, ...] = ()
 
 
-def detect_language(doc: Document, locale: Locale) -> LanguageFacts:
+def detect_language(doc: Document, locale: Locale,
+                    ignore: Collection[int] = ()) -> LanguageFacts:
+    """`ignore`: tokens inside exercise names, which are English in every language and say
+    nothing about the language the user writes in."""
     letters = {"hebrew": 0, "hangul": 0, "latin": 0}
-    for token in doc.tokens:
-        if token.script in letters:
+    for index, token in enumerate(doc.tokens):
+        if token.script in letters and index not in ignore:
             letters[token.script] += len(token.text)
     total = sum(letters.values())
     if total == 0:
         return LanguageFacts(language=locale, reply_language=locale, confident=False)
     votes = {Locale.EN: 0, Locale.ES: 0, Locale.IT: 0}
     for hit in doc.best("function_word"):
-        votes[Locale(hit.key)] += 1
+        if hit.start not in ignore:
+            votes[Locale(hit.key)] += 1
     present: list[Locale] = []
     if letters["hebrew"] / total >= SCRIPT_SHARE:
         present.append(Locale.HE)
