@@ -17,6 +17,7 @@ from fitcoach.settings import Settings
 from fitcoach.store.database import Database
 from tests.e2e.conftest import MONDAY, Api, sign_up
 from tests.e2e.live import live_server
+from tests.e2e.test_concurrency import PARALLEL, in_parallel
 
 ONBOARDING = {
     "en": "Hey! I'm 32 and train at home. I have adjustable dumbbells up to 22 kg and an "
@@ -137,8 +138,6 @@ def live_embedded(database: Database) -> Iterator[str]:
 
 
 def test_ten_parallel_onboardings_of_one_user_store_each_fact_once(live_embedded: str) -> None:
-    from tests.e2e.test_concurrency import PARALLEL, in_parallel
-
     with httpx.Client(base_url=live_embedded, timeout=60) as client:
         api = sign_up(client)
         responses = in_parallel(live_embedded, api, lambda mine, i: mine.post(
