@@ -147,7 +147,9 @@ def test_suggested_edits_name_days_minutes_or_exercises(onboarding) -> None:
     plan = onboarding.plan
     assert plan.suggested_edits[0] == "Move Friday's session to Saturday"
     monday = plan.days[MON].suggested_edits
-    assert monday[0] == "Shorten Monday to 35 minutes"
+    # Ten minutes off, on a 5-minute grid: 44 → "30", 45 → "35".
+    minutes = 5 * ((plan.days[MON].duration_minutes - 10) // 5)
+    assert monday[0] == f"Shorten Monday to {minutes} minutes"
     assert monday[1] == "Swap Incline DB Bench Press for Flat DB Bench Press on Monday"
 
 
