@@ -44,7 +44,8 @@ KOREAN_CLAUSE_ENDINGS = ("는데", "은데", "지만", "인데", "니까", "으�
 _QUOTES_AFTER_HEBREW = re.compile(r"(?<=[\u05d0-\u05ea])[\"'](?=[\u05d0-\u05ea\s]|$)")
 _TOKEN = re.compile(
     r"\d+(?:[.,]\d+)?"  # numbers, with a decimal point or comma
-    r"|[^\W\d_]+"  # words in any script
+    r"|[\uac00-\ud7a3\u3131-\u318e]+"  # Hangul runs: "kg까지" is "kg" + "까지"
+    r"|[^\W\d_\uac00-\ud7a3\u3131-\u318e]+"  # words in any other script
     r"|%|[^\w\s]",  # one punctuation mark
 )
 _CHAR_MAP = str.maketrans(
