@@ -135,8 +135,10 @@ def _equipment_entry(view: TurnView, previous: StapleEntry | None) -> dict[str, 
         gear = (old | gear_facts.owned) - gear_facts.removed
     gear -= gear_facts.removed
     limit = gear_facts.max_dumbbell_lbs
-    if limit is None and previous is not None and GearTag.DUMBBELLS not in gear_facts.owned:
-        limit = previous.max_dumbbell_lbs  # "I bought a pull-up bar" keeps the dumbbell limit
+    if limit is None and previous is not None:
+        # "I bought a pull-up bar", or "heavier dumbbells" with no number: the known limit
+        # stays until the user states a new one (guessing it away would unlock any load).
+        limit = previous.max_dumbbell_lbs
     if GearTag.DUMBBELLS not in gear:
         limit = None
     home = gear_facts.home or (previous is not None and previous.fact == facts.equipment_fact(
