@@ -36,12 +36,9 @@ from fitcoach.programming.rules.landmarks import SESSION_SETS_MAX, WEEKLY_SETS_M
 
 MAX_EXERCISES = 8
 MIN_DEFICIT = 0.5  # a half set (secondary credit) is not worth a move
-# A major focus group with no direct work yet jumps the queue by this much (times its
-# weight): half-set credit from other groups' compounds is no substitute for training it
-# directly. Minor groups (weight under 1: arms, calves, core) get no such push, so a short
-# full-body session spends its time on the big movers and lets presses and rows feed the arms.
+# A focus group with no direct work yet jumps the queue by this much (times its weight):
+# half-set credit from other groups' compounds is no substitute for training it directly.
 COVERAGE_BONUS = 0.5
-MAJOR_WEIGHT = 1.0
 DIRECT_SETS_WANTED = 2
 _HINGE_GROUPS = frozenset({MuscleGroup.HAMSTRINGS, MuscleGroup.GLUTES})
 
@@ -164,8 +161,7 @@ class SessionBuilder:
             if group in blocked or (deficit < MIN_DEFICIT and not uncovered):
                 continue
             weight = self.ctx.weights.get(group, 1.0)
-            bonus = COVERAGE_BONUS if uncovered and weight >= MAJOR_WEIGHT else 0.0
-            score = weight * (max(deficit, 0.0) / target + bonus)
+            score = weight * (max(deficit, 0.0) / target + (COVERAGE_BONUS if uncovered else 0))
             if score > best_score + EPSILON:
                 best, best_score = group, score
         return best

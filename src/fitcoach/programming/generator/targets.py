@@ -7,8 +7,7 @@ other days cannot push a group over the 20-set cap. A group's target is split ev
 the days whose focus includes it (a light day takes a smaller share).
 
 Weights decide who wins when time is short: priority groups count double, the big movers
-once, arms and glutes a little less, calves less again, and core least: every squat, hinge,
-lunge and push-up already trains it as a secondary mover.
+once, arms and glutes a little less, calves and core least.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ LIGHT_DAY_SHARE = 0.4
 PRIORITY_WEIGHT = 2.0
 GROUP_WEIGHT: dict[MuscleGroup, float] = {
     G.CHEST: 1.0, G.BACK: 1.0, G.SHOULDERS: 1.0, G.QUADS: 1.0, G.HAMSTRINGS: 1.0,
-    G.GLUTES: 0.8, G.BICEPS: 0.8, G.TRICEPS: 0.8, G.CALVES: 0.6, G.CORE: 0.4,
+    G.GLUTES: 0.8, G.BICEPS: 0.8, G.TRICEPS: 0.8, G.CALVES: 0.6, G.CORE: 0.6,
 }
 
 DayShares = dict[Weekday, dict[MuscleGroup, float]]
