@@ -62,7 +62,8 @@ def _loads(doc: Document) -> list[Load]:
 
 def _age(doc: Document) -> int | None:
     for index, token in enumerate(doc.tokens):
-        if not token.is_number or "." in token.text or "," in token.text:
+        # isdecimal, not isdigit: "𐹠" or "²" are digits int() cannot read.
+        if not token.is_number or not token.text.isdecimal():
             continue
         value = int(token.text)
         if not MIN_AGE <= value <= MAX_AGE:
