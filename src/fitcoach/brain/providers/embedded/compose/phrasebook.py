@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import string
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,6 +52,9 @@ class Phrasebook:
 
     def __contains__(self, key: object) -> bool:
         return key in self.entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.entries)
 
     def keys(self) -> tuple[str, ...]:
         return tuple(self.entries)

@@ -217,10 +217,12 @@ def acute_reply(reply: Reply, view: TurnView, change: PlannedChange,
     until = lx.weekday(language, WEEKDAYS[change.until.weekday()]) if change.until else ""
     fatigue = is_fatigue(new_states(view))
     if noted:
+        # Someone who wants it short reads what changed; the note is said when there is room.
+        brief = view.tone is Tone.BRIEF and outcome is not None
         if fatigue:
-            reply.add("acute.noted_fatigue", until=until)
+            reply.add("acute.noted_fatigue", until=until, optional=brief)
         else:
-            reply.add("acute.noted", parts=parts, until=until)
+            reply.add("acute.noted", parts=parts, until=until, optional=brief)
     plan = outcome.plan if outcome is not None else None
     day = change.target_day
     if plan is None or day is None:

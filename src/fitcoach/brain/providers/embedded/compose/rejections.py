@@ -39,7 +39,7 @@ _RULE_GROUPS: dict[str, str] = {
     "DURATION_MISMATCH": "duration",
 }
 _NAMES = sorted(((e.name, e.slug) for e in CATALOG), key=lambda pair: -len(pair[0]))
-_CODE = re.compile(r"^\s*([A-Za-z_]+)\s*:")
+_CODE = re.compile(r"^\s*([A-Za-z0-9_]+)\s*:")
 
 
 def reason_key(problem: str) -> str:

@@ -1,0 +1,189 @@
+"""`EmbeddedBrain.finalize_message`: the coach's voice. Verbosity budgets, the user's tone,
+staged proposals, honest refusals and honest NONE answers, in the reply language."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import re
+
+import pytest
+from nlu_seed_messages import SEED_MESSAGES
+from test_brain_decide import NOW, SEED_MEMORY, request, seed_plan, staple
+
+from fitcoach.brain.contract import ProposalType
+from fitcoach.brain.decision import BrainDecision, Materialized
+from fitcoach.brain.memory_logs import InMemoryLogReader
+from fitcoach.brain.ports import ActiveTab, Locale, RouteContext, UserSettings
+from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.brain.providers.embedded.compose.reply import count_sentences
+from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.chat_session import ChatSession
+from fitcoach.memory.entries import MemoryItem
+
+LANGS = ["en", "es", "it", "he", "ko"]
+TOUGH = staple("mem_tone", category="preference", fact="Tough love.", tone="tough_love")
+BRIEF = staple("mem_tone", category="preference", fact="Short.", tone="brief")
+GENTLE = staple("mem_tone", category="preference", fact="Gentle.", tone="gentle")
+
+
+def reply(message: str, *, memory: tuple[MemoryItem, ...] = SEED_MEMORY, language: str = "en",
+          tab: ActiveTab = ActiveTab.COACH, with_plan: bool = True) -> str:
+    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language)),
+                       brain=EmbeddedBrain(), memory=list(memory),
+                       plan=seed_plan(language) if with_plan else None, clock=lambda: NOW)
+    record = asyncio.run(chat.send(message, route=RouteContext(active_tab=tab)))
+    assert record.outcome.meta.get("rejected") is None
+    return record.outcome.result.message
+
+
+# -- verbosity ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGS)
+@pytest.mark.parametrize("number", [2, 5, 7, 8])
+def test_standard_answers_stay_within_three_sentences(language: str, number: int) -> None:
+    assert count_sentences(reply(SEED_MESSAGES[language][number], language=language)) <= 3
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_a_live_swap_is_one_sentence(language: str) -> None:
+    message = reply(SEED_MESSAGES[language][4], language=language, tab=ActiveTab.TODAY)
+    assert count_sentences(message) == 1
+
+
+def test_asking_why_gets_the_full_breakdown() -> None:
+    brief = reply("How should I do incline DB bench press?")
+    why = reply("Why should I lower the dumbbells slowly on the incline DB bench press?")
+    assert count_sentences(brief) <= 3
+    assert count_sentences(why) > 3
+    assert "Why it works" in why
+
+
+# -- tone ---------------------------------------------------------------------------------------
+def test_tough_love_changes_the_coachs_words() -> None:
+    plain = reply(SEED_MESSAGES["en"][2])
+    tough = reply(SEED_MESSAGES["en"][2], memory=(*SEED_MEMORY, TOUGH))
+    assert tough != plain
+    assert tough.endswith("Tap Accept Plan for Monday and get to work.")
+    assert reply("I'm not motivated today", memory=(*SEED_MEMORY, TOUGH)).startswith(
+        "Nobody regrets a workout they showed up for")
+
+
+def test_a_brief_preference_cuts_answers_to_two_sentences() -> None:
+    message = reply(SEED_MESSAGES["en"][5], memory=(*SEED_MEMORY, BRIEF))
+    assert count_sentences(message) == 2
+    assert "Accept Plan" in message  # still staged, even when brief
+
+
+def test_gentle_coaching_is_gentle() -> None:
+    assert reply("hi", memory=(*SEED_MEMORY, GENTLE)).startswith(
+        "Hi, lovely to hear from you")
+
+
+def test_a_tone_asked_for_now_is_used_now() -> None:
+    assert reply("be tough on me") in (
+        "Deal: from now on I'm direct and I hold you to it, no excuses.",
+        "You asked for it: no sugar-coating from here on.")
+
+
+# -- staging, determinism, honesty --------------------------------------------------------------
+def test_the_same_turn_always_reads_the_same() -> None:
+    assert reply(SEED_MESSAGES["it"][5], language="it") == \
+        reply(SEED_MESSAGES["it"][5], language="it")
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_proposals_are_staged_never_done(language: str) -> None:
+    button = {"en": "Accept Plan", "es": "Aceptar plan", "it": "Accetta piano",
+              "he": "אישור התוכנית", "ko": "플랜 수락"}[language]
+    for number in (2, 3, 5, 6):
+        assert button in reply(SEED_MESSAGES[language][number], language=language)
+
+
+def test_nonsense_gets_an_honest_offer_of_help_and_no_change() -> None:
+    assert reply("blue banana") == (
+        "I'm not sure what you'd like me to do; I can change a day, rework your week, swap an "
+        "exercise, check your progress, or help with form.")
+    assert reply("blue banana", memory=(), with_plan=False).startswith("I'm not sure what")
+
+
+def test_a_greeting_mentions_todays_session() -> None:
+    monday = seed_plan().days[Weekday.MONDAY]
+    message = reply("hello")
+    assert f"Today is {monday.title}, about {monday.duration_minutes} minutes." in message
+
+
+def test_a_request_that_cannot_apply_says_why() -> None:
+    assert reply("Remove goblet squats from Monday") == \
+        "DB Goblet Squat isn't in Monday's session, so there's nothing to change there."
+    assert reply("Make Wednesday a rest day") == "Wednesday is already a rest day."
+
+
+def test_an_acute_state_with_nothing_to_change_is_still_remembered() -> None:
+    # Nothing in the seed's week loads the neck.
+    message = reply("my neck is a bit sore")
+    assert message.endswith("Nothing in your plan before Saturday loads your neck, so the "
+                            "sessions stay as they are.")
+    assert count_sentences(message) == 2
+
+
+def test_exhaustion_reads_as_a_lighter_day() -> None:
+    message = reply("im exhausted today, barely slept last night")
+    assert "Monday gets lighter" in message
+    assert count_sentences(message) <= 3
+
+
+# -- refusals -----------------------------------------------------------------------------------
+REFUSALS = {
+    "plan edit rejected: no_substitute: no exercise can replace Incline DB Bench Press on "
+    "Monday with the gear at hand and every rule kept":
+        ("I couldn't make that change to Incline DB Bench Press.",
+         "Nothing else fits there with the gear at hand while keeping every programming rule."),
+    "plan edit rejected: rest_day: Wednesday is a rest day":
+        ("I couldn't make that change to Wednesday.",
+         "That day is a rest day, so there's no session to change."),
+    "the edited plan breaks a rule: RECOVERY_48H: Chest is trained hard again within 48 hours":
+        ("I couldn't make that change.",
+         "It would break the 48 hours of recovery between hard sessions for the same muscles."),
+    "memory mutation 0: unknown_id: no memory item 'mem_x'":
+        ("I couldn't make that change.",
+         "Part of what I tried to remember didn't fit your profile."),
+    "UPDATE_DAY without any plan edit":
+        ("I couldn't make that change.", "Something about it doesn't fit the rules I follow."),
+}
+
+
+@pytest.mark.parametrize("problem", list(REFUSALS))
+def test_a_refusal_names_what_failed_and_why_in_plain_words(problem: str) -> None:
+    lead, reason = REFUSALS[problem]
+    text = SEED_MESSAGES["en"][2]
+    decision = asyncio.run(EmbeddedBrain().decide(request(text), InMemoryLogReader()))
+    refused = decision.model_copy(update={
+        "proposal_type": ProposalType.NONE, "edits": (), "memory_mutations": (),
+        "notes": {**decision.notes, "rejected": [problem]}})
+    message = EmbeddedBrain().finalize_message(request(text), refused,
+                                               Materialized(notes=(problem,)))
+    assert message == f"{lead} {reason} Your plan stays as it is; tell me if you'd like to " \
+                      "try it another way."
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_a_refusal_speaks_the_users_language_without_internal_codes(language: str) -> None:
+    problem = "the edited plan breaks a rule: SESSION_VOLUME_CAP: Chest gets 9 hard sets"
+    text = SEED_MESSAGES[language][2]
+    decision = BrainDecision(language=Locale(language), notes={"rejected": [problem]})
+    message = EmbeddedBrain().finalize_message(request(text, language=language), decision,
+                                               Materialized(notes=(problem,)))
+    assert not re.search(r"SESSION|VOLUME_CAP|_|rule:", message)
+    assert count_sentences(message) == 3
+    if language == "he":
+        assert re.search(r"[\u05d0-\u05ea]{3}", message)
+    if language == "ko":
+        assert re.search(r"[\uac00-\ud7a3]{3}", message)
+
+
+def test_the_message_does_not_depend_on_when_it_is_composed() -> None:
+    # Composition reads only the request and the decision: no clock, no randomness.
+    text = SEED_MESSAGES["ko"][6]
+    first = reply(text, language="ko")
+    assert reply(text, language="ko") == first
+    assert dt.datetime.now(dt.UTC) > NOW  # the wall clock moved on; the answer did not
