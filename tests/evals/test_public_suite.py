@@ -18,9 +18,10 @@ from fitcoach.evals import Report, build_report, load_suite, run_suite
 # output; see `fitcoach eval`). Strict: once routing reaches 100%, this mark must go.
 ROUTING_GAPS = pytest.mark.xfail(
     strict=True,
-    reason="the embedded brain misroutes 14 of 192 cases: phrasings it does not parse yet "
-           "('bored af, something fresh', 'stanchissimo', 'aperturas', Hebrew for abroad), "
-           "a past hike read as an upcoming event, an added exercise the engine cannot fit")
+    reason="the embedded brain still misroutes a few cases (7 of 192 on 2026-11-30): phrasings "
+           "it does not parse yet ('aperturas', 'giornata di braccia', Hebrew 'rack is taken' "
+           "read as 'stiff'), a past hike read as an upcoming event, an added exercise the "
+           "engine cannot fit; `fitcoach eval` lists them")
 
 
 @pytest.fixture(scope="module")
