@@ -33,6 +33,7 @@ ACCEPT_SCORE = 0.75
 # Equipment words: a match made only of these ("덤벨과 조절식 벤치") names gear, not an exercise.
 GEAR_CONCEPTS = frozenset({"db", "bb", "bench", "cable"})
 INTRUDER_PENALTY = 0.08
+_LIST_BREAKS = frozenset({",", ";"})
 EXTRA_WINDOW = 2
 FUZZY_CUTOFF = 0.8
 
@@ -245,6 +246,8 @@ def _match(doc: Document) -> list[_Scored]:
     for item in sorted(scored, key=lambda s: (-(s.covered - s.intruders), -s.score, s.start,
                                               s.end, s.slug)):
         span = set(range(item.start, item.end))
+        if any(doc.tokens[i].text in _LIST_BREAKS for i in span):
+            continue  # "a barbell, a squat rack" lists two things, not a barbell squat
         if taken.isdisjoint(span):
             chosen.append(item)
             taken |= span

@@ -250,6 +250,7 @@ def _durations(doc: Document) -> tuple[list[int], list[int]]:
     current: list[tuple[int, int]] = []
     previous: list[tuple[int, int]] = []
     used: set[int] = set()
+    bare_m: set[int] = set()
     units = LEXICON.section("time_unit")
     index = 0
     while index < len(doc.tokens):
@@ -276,8 +277,14 @@ def _durations(doc: Document) -> tuple[list[int], list[int]]:
         target = previous if _is_previous(doc, index, end) else current
         if 0 < minutes <= MAX_SESSION_MINUTES:
             target.append((index, round(minutes)))
+            if doc.tokens[unit.start].text == "m" and unit.end == unit.start + 1:
+                bare_m.add(index)
         used.update(range(index, end))
         index = end
+    # A bare "m" is ambiguous ("45m" sessions, but "28M" is an age and a sex): when the
+    # message also gives minutes in words, those are the minutes.
+    if any(i not in bare_m for i, _ in current):
+        current = [(i, m) for i, m in current if i not in bare_m]
     for hit in doc.best("duration_phrase"):
         if used.isdisjoint(range(hit.start, hit.end)):
             minutes = int(LEXICON.section("duration_phrase")[hit.key]["minutes"])
