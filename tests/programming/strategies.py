@@ -124,7 +124,8 @@ def edit_operations(slugs: tuple[str, ...] = SLUGS) -> st.SearchStrategy:
     """Any edit operation; slugs are drawn from `slugs` (a plan's own exercises hit more)."""
     slug = st.sampled_from(slugs or SLUGS)
     return st.one_of(
-        st.builds(MoveTrainingDays, training_days=weekday_sets, day_focus=day_focus_maps),
+        st.builds(MoveTrainingDays, training_days=st.one_of(weekday_sets, st.just(())),
+                  day_focus=day_focus_maps),
         st.builds(SetDayFocus, day=weekdays, focus=st.sampled_from(tuple(Focus))),
         st.builds(ShortenDay, day=weekdays, minutes=st.integers(10, 120),
                   keep_focus=st.one_of(st.none(), st.sampled_from(tuple(MuscleGroup)))),
@@ -139,13 +140,15 @@ def edit_operations(slugs: tuple[str, ...] = SLUGS) -> st.SearchStrategy:
                                     unique=True).map(tuple),
                   overhead=st.booleans()),
         st.builds(ProtectForEvent, name=st.just("Golf Tournament"), start=week_dates,
-                  end=st.none(), protect=body_parts, travel=st.booleans()),
+                  end=st.one_of(st.none(), week_dates), protect=body_parts,
+                  travel=st.booleans()),
         st.builds(Deload, day=st.one_of(st.none(), weekdays)),
         st.builds(AddExercise, day=weekdays, exercise_id=st.sampled_from(SLUGS),
                   target_sets=st.one_of(st.none(), st.integers(1, 6))),
         st.builds(RemoveExercise, day=weekdays, exercise_id=slug),
         st.builds(MakeRestDay, day=weekdays),
-        st.builds(GenerateWeek, days_per_week=st.one_of(st.none(), st.integers(1, 7)),
+        st.builds(GenerateWeek, training_days=st.one_of(st.none(), weekday_sets, st.just(())),
+                  days_per_week=st.one_of(st.none(), st.integers(1, 7)),
                   minutes_per_session=st.one_of(st.none(), st.integers(15, 180)),
                   day_focus=day_focus_maps),
     )

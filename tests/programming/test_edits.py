@@ -362,6 +362,19 @@ def test_generating_a_week_from_nothing_and_over_a_plan(plan) -> None:
     assert [d.weekday for d in three.plan.training_days] == [MON, WED, FRI]
 
 
+def test_impossible_requests_are_refused_as_bad_requests(plan) -> None:
+    for op in (MoveTrainingDays(training_days=()), GenerateWeek(training_days=()),
+               MoveTrainingDays(training_days=(MON, MON)),
+               ProtectForEvent(name="Trip", start=WEEK_START, end=WEEK_START
+                               - dt.timedelta(days=1))):
+        with pytest.raises(EditRejected) as rejected:
+            edit(plan, op)
+        assert rejected.value.code is RejectCode.BAD_REQUEST, op
+    with pytest.raises(EditRejected) as fresh:
+        apply_edit(None, MoveTrainingDays(training_days=()), PROFILE, week_start=WEEK_START)
+    assert fresh.value.code is RejectCode.BAD_REQUEST
+
+
 def test_without_a_plan_only_building_operations_work() -> None:
     with pytest.raises(EditRejected) as rejected:
         apply_edit(None, MakeRestDay(day=MON), PROFILE, week_start=WEEK_START)

@@ -33,7 +33,7 @@ from fitcoach.programming.edits.ops.avoid import avoid
 from fitcoach.programming.edits.ops.days import add_exercise, make_rest_day, remove_exercise
 from fitcoach.programming.edits.ops.deload import deload
 from fitcoach.programming.edits.ops.focus import set_day_focus
-from fitcoach.programming.edits.ops.generate import generate, profile_for
+from fitcoach.programming.edits.ops.generate import generate, profile_for, with_changes
 from fitcoach.programming.edits.ops.move import move_training_days
 from fitcoach.programming.edits.ops.protect import profile_with_event, protect_for_event
 from fitcoach.programming.edits.ops.shorten import shorten_day
@@ -75,8 +75,8 @@ def _fresh(op: EditOperation, profile: Profile, week_start: dt.date,
            language: str) -> EditResult | None:
     """With no plan yet, a generate or move operation builds the week from scratch."""
     if isinstance(op, MoveTrainingDays):
-        profile = profile.model_copy(update={"training_days": op.training_days,
-                                             "days_per_week": None})
+        profile = with_changes(profile, {"training_days": op.training_days,
+                                         "days_per_week": None})
     elif not isinstance(op, GenerateWeek):
         return None
     result = generate_week(profile, week_start, language, op.day_focus)

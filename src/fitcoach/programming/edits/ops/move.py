@@ -26,6 +26,8 @@ from fitcoach.programming.text import phrases as tx
 
 def _checked_days(ctx: EditContext, op: MoveTrainingDays) -> list[Weekday]:
     days = sorted(set(op.training_days), key=lambda day: day.index)
+    if not days:
+        raise EditRejected(RejectCode.BAD_REQUEST, "moving needs at least one training day")
     if len(days) != len(op.training_days):
         raise EditRejected(RejectCode.BAD_REQUEST, "a training day is listed twice")
     stray = [day for day in op.day_focus if day not in days]

@@ -13,6 +13,7 @@ from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import ProtectForEvent
 from fitcoach.programming.edits.ops.avoid import change_texts, rework_days
+from fitcoach.programming.edits.result import EditRejected, RejectCode
 from fitcoach.programming.edits.rework import build_focus_day
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator.options import OptionPool
@@ -28,6 +29,8 @@ REFOCUS_OPTIONS = (Focus.LOWER, Focus.ARMS, Focus.FULL_BODY, Focus.UPPER)
 
 
 def event_of(op: ProtectForEvent) -> UpcomingEvent:
+    if op.end is not None and op.end < op.start:
+        raise EditRejected(RejectCode.BAD_REQUEST, f"{op.name} cannot end before it starts")
     return UpcomingEvent(name=op.name, start=op.start, end=op.end or op.start,
                          protect=op.protect, travel=op.travel)
 
