@@ -230,7 +230,8 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
         edited = apply_edits(base, decision.edits, profile, week_start=week_start,
                              language=decision.language.value)
     except EditRejected as rejected:
-        raise DecisionRejected([f"plan edit rejected: {rejected}"]) from rejected
+        raise DecisionRejected(
+            [f"plan edit rejected: {rejected.code.value}: {rejected}"]) from rejected
     report = validate_week(edited.plan, profile)
     proposal_type, target_day = _scope(decision, edited.changed_days, has_plan=base is not None)
     if proposal_type is ProposalType.UPDATE_WEEK and base is None:
