@@ -85,3 +85,22 @@ def test_the_clock_header_is_ignored_without_the_dev_clock(database: Database) -
                                         CLOCK_HEADER: value})
         assert response.status_code == 200
         assert turns.seen[-1].now >= before
+
+
+def test_cors_is_closed_by_default(client: TestClient) -> None:
+    response = client.options("/api/users", headers={
+        "Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"})
+    assert "access-control-allow-origin" not in response.headers
+
+
+def test_cors_opens_to_configured_origins_only(database: Database) -> None:
+    client = TestClient(build_app(database, ScriptedTurns(),
+                                  cors_origins="https://app.example"))
+    allowed = client.options("/api/coach/chat", headers={
+        "Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type"})
+    assert allowed.status_code == 200
+    assert allowed.headers["access-control-allow-origin"] == "https://app.example"
+    other = client.options("/api/coach/chat", headers={
+        "Origin": "https://evil.example", "Access-Control-Request-Method": "POST"})
+    assert "access-control-allow-origin" not in other.headers
