@@ -37,13 +37,12 @@ from fitcoach.brain.ports import (
     UserSettings,
 )
 from fitcoach.brain.profile_builder import ProfileBuild, build_profile
-from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.memory.apply import MutationOutcome, apply_mutations
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.memory.render import active_items
 from fitcoach.memory.ttl import as_zone
-from fitcoach.programming.generator.materialize import summary_of
-from fitcoach.programming.plan import DayPlan, DayStatus, WeeklyPlan, week_start_of
+from fitcoach.programming.calendar import carry_forward, place_day
+from fitcoach.programming.plan import DayPlan, WeeklyPlan, week_start_of
 
 HISTORY_LINES = 10
 Clock = Callable[[], dt.datetime]
@@ -152,7 +151,7 @@ class ChatSession:
         this_week = week_start_of(self.today(now))
         if self.plan.week_start_date >= this_week:
             return self.plan
-        return _on_week(self.plan, this_week)
+        return carry_forward(self.plan, this_week)
 
     def active_memory(self, now: dt.datetime | None = None) -> tuple[MemoryItem, ...]:
         return active_items(self.memory, now or self.now())
@@ -250,7 +249,7 @@ class ChatSession:
         if current is None or proposal.target_day is None:
             raise SessionError("there is no plan whose day this proposal could change")
         assert isinstance(proposal.data, DayPlan)
-        return _with_day(current, proposal.target_day, proposal.data)
+        return place_day(current, proposal.target_day, proposal.data)
 
     def reject(self, proposal_id: str | None = None) -> StagedProposal:
         staged = self.find_proposal(proposal_id)
@@ -279,22 +278,3 @@ class ChatSession:
         return LoggedWorkout(workout=workout, new_records=tuple(announced))
 
 
-def _date_of(week_start: dt.date, weekday: Weekday) -> dt.date:
-    return week_start + dt.timedelta(days=weekday.index)
-
-
-def _scheduled(day: DayPlan, date: dt.date) -> DayPlan:
-    return day.model_copy(update={"date": date, "status": DayStatus.SCHEDULED,
-                                  "completed_log_id": None, "completed_at": None})
-
-
-def _on_week(plan: WeeklyPlan, week_start: dt.date) -> WeeklyPlan:
-    days = {weekday: _scheduled(day, _date_of(week_start, weekday))
-            for weekday, day in plan.days.items()}
-    return plan.model_copy(update={"week_start_date": week_start, "days": days})
-
-
-def _with_day(plan: WeeklyPlan, weekday: Weekday, day: DayPlan) -> WeeklyPlan:
-    """The plan with one day replaced, its week summary recomputed to match."""
-    week = plan.with_day(weekday, _scheduled(day, _date_of(plan.week_start_date, weekday)))
-    return week.model_copy(update={"summary": summary_of(week.days)})

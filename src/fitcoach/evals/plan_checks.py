@@ -9,7 +9,7 @@ from fitcoach.brain.contract import Proposal, ProposalType
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Weekday
 from fitcoach.evals.cases import DayExpect, PlanExpect
-from fitcoach.programming.generator.materialize import summary_of
+from fitcoach.programming.calendar import place_day
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.validator import Violation, validate_day, validate_week
@@ -46,9 +46,7 @@ def proposed_week(proposal: Proposal, base: WeeklyPlan | None) -> WeeklyPlan | N
     if isinstance(proposal.data, WeeklyPlan):
         return proposal.data
     if isinstance(proposal.data, DayPlan) and base is not None and proposal.target_day:
-        day = proposal.data.model_copy(update={"date": base.days[proposal.target_day].date})
-        week = base.with_day(proposal.target_day, day)
-        return week.model_copy(update={"summary": summary_of(week.days)})
+        return place_day(base, proposal.target_day, proposal.data)
     return None
 
 

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import REPS_PATTERN, Exercise, LoadKind
-from fitcoach.catalog.vocabulary import MuscleGroup
-from fitcoach.programming.plan import Block, DayPlan, MuscleFocus, PlannedExercise
+from fitcoach.catalog.vocabulary import MuscleGroup, Weekday
+from fitcoach.programming.plan import Block, DayPlan, MuscleFocus, PlannedExercise, WeekSummary
 
 WARMUP_MINUTES = 5.0
 SETUP_SECONDS = 60.0
@@ -146,3 +146,12 @@ def declared_minutes(blocks: Iterable[Block]) -> int:
 
 def day_sets(day: DayPlan) -> dict[MuscleGroup, float]:
     return group_sets(day.exercises) if day.is_training_day else {}
+
+
+def week_summary(days: Mapping[Weekday, DayPlan]) -> WeekSummary:
+    """The week's totals: the sum of its days (the validator checks that they add up)."""
+    return WeekSummary(
+        total_time_minutes=sum(day.duration_minutes for day in days.values()),
+        total_volume_lbs=sum(day.estimated_volume_lbs for day in days.values()),
+        frequency=sum(1 for day in days.values() if day.is_training_day),
+    )

@@ -18,10 +18,10 @@ from fitcoach.api.errors import (
 )
 from fitcoach.api.plans.repository import PlanRepository, StoredPlan
 from fitcoach.api.plans.service import effective_base, overlay
-from fitcoach.api.plans.weeks import place_day
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.programming.calendar import place_day
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.store.database import Database
 from fitcoach.store.models import ProposalRow

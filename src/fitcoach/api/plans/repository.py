@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from fitcoach.api.plans.cache import PLANS
-from fitcoach.api.plans.weeks import Completion
+from fitcoach.programming.calendar import Completion
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.store.models import DayCompletionRow, PlanVersionRow
 

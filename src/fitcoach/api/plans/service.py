@@ -8,12 +8,8 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from fitcoach.api.plans.repository import PlanRepository, StoredPlan
-from fitcoach.api.plans.weeks import (
-    carry_forward,
-    current_week_start,
-    week_dates,
-    with_completions,
-)
+from fitcoach.api.plans.weeks import current_week_start, week_dates
+from fitcoach.programming.calendar import carry_forward, with_completions
 from fitcoach.programming.plan import WeeklyPlan
 
 

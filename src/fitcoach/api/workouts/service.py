@@ -14,7 +14,7 @@ from fitcoach.analytics.records import NewRecord, update_records
 from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput
 from fitcoach.api.ids import new_log_id
 from fitcoach.api.plans.repository import PlanRepository
-from fitcoach.api.plans.weeks import Completion, date_in_week, local_date
+from fitcoach.api.plans.weeks import local_date
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository, new_log_row
 from fitcoach.api.workouts.schemas import (
@@ -27,6 +27,7 @@ from fitcoach.api.workouts.schemas import (
 from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
+from fitcoach.programming.calendar import Completion, date_in_week
 from fitcoach.programming.plan import week_start_of
 from fitcoach.store.database import Database
 

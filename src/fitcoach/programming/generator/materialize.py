@@ -21,7 +21,6 @@ from fitcoach.programming.plan import (
     MuscleFocus,
     PlannedExercise,
     WeeklyPlan,
-    WeekSummary,
 )
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.text import phrases as tx
@@ -120,17 +119,10 @@ def rest_day(date: dt.date, language: str, note: str | None = None) -> DayPlan:
     )
 
 
-def summary_of(days: Mapping[Weekday, DayPlan]) -> WeekSummary:
-    return WeekSummary(
-        total_time_minutes=sum(day.duration_minutes for day in days.values()),
-        total_volume_lbs=sum(day.estimated_volume_lbs for day in days.values()),
-        frequency=sum(1 for day in days.values() if day.is_training_day),
-    )
-
 
 def assemble_week(start: dt.date, days: Mapping[Weekday, DayPlan], theme: str,
                   suggested_edits: tuple[str, ...] = ()) -> WeeklyPlan:
-    return WeeklyPlan(week_start_date=start, theme=theme, summary=summary_of(days),
+    return WeeklyPlan(week_start_date=start, theme=theme, summary=metrics.week_summary(days),
                       suggested_edits=suggested_edits, days=dict(days))
 
 
@@ -138,7 +130,7 @@ def with_days(plan: WeeklyPlan, changed: Mapping[Weekday, DayPlan]) -> WeeklyPla
     """A plan with some days replaced and its summary recomputed."""
     days = {**plan.days, **changed}
     return plan.model_copy(update={"days": {d: days[d] for d in plan.days},
-                                   "summary": summary_of(days)})
+                                   "summary": metrics.week_summary(days)})
 
 
 def theme(language: str, profile: Profile) -> str:

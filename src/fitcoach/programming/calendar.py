@@ -1,0 +1,58 @@
+"""A weekly plan on the calendar: carried to a new week, a day placed into it, completions.
+
+The HTTP service, the terminal session and the evaluation suite all place accepted days and
+carry plans forward the same way, so the rules live here once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.programming.metrics import week_summary
+from fitcoach.programming.plan import DayPlan, DayStatus, WeeklyPlan
+
+
+class Completion(NamedTuple):
+    log_id: str
+    completed_at: dt.datetime
+
+
+def date_in_week(week_start: dt.date, weekday: Weekday) -> dt.date:
+    return week_start + dt.timedelta(days=weekday.index)
+
+
+def scheduled(day: DayPlan, date: dt.date) -> DayPlan:
+    """The day on `date`, not yet done (the state every proposed day is in)."""
+    return day.model_copy(update={"date": date, "status": DayStatus.SCHEDULED,
+                                  "completed_log_id": None, "completed_at": None})
+
+
+def carry_forward(plan: WeeklyPlan, week_start: dt.date) -> WeeklyPlan:
+    """The same training week on the dates of `week_start`'s week, every day scheduled."""
+    if plan.week_start_date == week_start:
+        return plan
+    days = {weekday: scheduled(day, date_in_week(week_start, weekday))
+            for weekday, day in plan.days.items()}
+    return plan.model_copy(update={"week_start_date": week_start, "days": days})
+
+
+def place_day(plan: WeeklyPlan, weekday: Weekday, day: DayPlan) -> WeeklyPlan:
+    """An accepted day in its slot, on the plan's date for that weekday, with the week's
+    summary recomputed so the stored plan still adds up."""
+    days = {**plan.days, weekday: scheduled(day, date_in_week(plan.week_start_date, weekday))}
+    return plan.model_copy(update={"days": days, "summary": week_summary(days)})
+
+
+def with_completions(plan: WeeklyPlan, completions: Mapping[dt.date, Completion]) -> WeeklyPlan:
+    """Mark the days a workout was logged on as completed, with the log and its time."""
+    days = dict(plan.days)
+    for weekday, day in plan.days.items():
+        done = completions.get(day.date)
+        if done is not None:
+            days[weekday] = day.model_copy(update={
+                "status": DayStatus.COMPLETED, "completed_log_id": done.log_id,
+                "completed_at": done.completed_at})
+    return plan.model_copy(update={"days": days})
