@@ -316,9 +316,55 @@ def test_adding_an_exercise_respects_order_and_gear(plan) -> None:
     assert rest.value.code is RejectCode.REST_DAY
 
 
-def test_adding_to_a_full_day_is_refused_not_squeezed(plan) -> None:
+def test_adding_to_a_full_day_drops_the_accessory_that_holds_the_volume_cap(plan) -> None:
+    # Thursday already gives the shoulders 7.5 of their 8 session sets: flat DB press 1.5,
+    # Arnold press 3, chest-supported row 1.5, DB chest flye 1.5. Two sets of laterals need
+    # the total at 6 or less, and the only accessory crediting the shoulders is the flye:
+    # at two sets it still gives 1, so it goes. Compounds and the anchor are never touched.
+    result = edit(plan, AddExercise(day=THU, exercise_id="db-lateral-raise", target_sets=2))
+    thursday = result.plan.days[THU]
+    sets = {e.exercise_id: e.target_sets for e in thursday.exercises}
+    assert sets["db-lateral-raise"] == 2
+    assert "db-chest-flye" not in sets
+    assert {k: sets[k] for k in ("flat-db-bench-press", "arnold-press",
+                                 "chest-supported-db-row")} == {
+        "flat-db-bench-press": 3, "arnold-press": 3, "chest-supported-db-row": 3}
+    assert metrics.group_sets(thursday.exercises)[MuscleGroup.SHOULDERS] == 8.0
+    assert thursday.duration_minutes <= PROFILE.minutes_per_session
+    assert result.summary_diff == ("Added DB Lateral Raise to Thursday (2x10-15) • "
+                                   "Dropped DB Chest Flye")
+    no_errors(result.plan)
+
+
+def test_adding_to_a_full_day_trims_core_then_isolation_to_fit_the_time(plan) -> None:
+    # Tuesday (lower body) is full at 45 minutes and nothing on it trains the shoulders, so
+    # time is what is short: the plank (priority 4, core) goes first; four sets need more,
+    # so the calf raise (isolation, the least important group) loses sets down to three.
+    two = edit(plan, AddExercise(day=TUE, exercise_id="db-lateral-raise", target_sets=2))
+    assert two.summary_diff == ("Added DB Lateral Raise to Tuesday (2x10-15) • "
+                                "Dropped Forearm Plank")
+    four = edit(plan, AddExercise(day=TUE, exercise_id="db-lateral-raise", target_sets=4))
+    tuesday = four.plan.days[TUE]
+    sets = {e.exercise_id: e.target_sets for e in tuesday.exercises}
+    assert sets["db-lateral-raise"] == 4
+    assert sets["standing-calf-raise"] == 3
+    assert "plank" not in sets
+    assert sets["goblet-squat"] == plan.days[TUE].exercises[0].target_sets
+    assert four.summary_diff == ("Added DB Lateral Raise to Tuesday (4x10-15) • Trimmed "
+                                 "Standing Calf Raise (5➔3) • Dropped Forearm Plank")
+    assert tuesday.duration_minutes <= PROFILE.minutes_per_session
+    no_errors(four.plan)
+    no_errors(two.plan)
+
+
+def test_adding_to_a_day_with_no_accessory_to_give_way_is_refused(plan) -> None:
+    # At 20 minutes Monday holds the incline press and the seated shoulder press only: two
+    # compounds, nothing a coach would trim for a lateral raise.
+    short = PROFILE.model_copy(update={"minutes_per_session": 20})
+    week = generate_week(short, WEEK_START).plan
+    assert slugs(week.days[MON]) == ["incline-db-bench-press", "seated-db-shoulder-press"]
     with pytest.raises(EditRejected) as full:
-        edit(plan, AddExercise(day=THU, exercise_id="db-lateral-raise", target_sets=4))
+        edit(week, AddExercise(day=MON, exercise_id="db-lateral-raise", target_sets=2), short)
     assert full.value.code is RejectCode.NO_ROOM
 
 

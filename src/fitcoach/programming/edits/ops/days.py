@@ -1,7 +1,18 @@
-"""Whole-day and single-exercise edits: make a rest day, remove an exercise, add one."""
+"""Whole-day and single-exercise edits: make a rest day, remove an exercise, add one.
+
+Adding to a day that is already full makes room the way a coach would: the day's most
+expendable accessory volume gives way (the lowest in the sequencing hierarchy first — core and
+metabolic work, then isolation — and among those the least important for the user's goals, the
+later in the session the sooner), one set at a time down to two sets, then the exercise
+itself. The anchor and the compound lifts are never touched. The summary says what was trimmed
+or dropped; only when even that cannot fit the new exercise is the addition refused.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
+from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.programming.edits.context import EditContext, normalized
 from fitcoach.programming.edits.operations import AddExercise, MakeRestDay, RemoveExercise
 from fitcoach.programming.edits.ops import checks
@@ -13,16 +24,23 @@ from fitcoach.programming.generator.site import (
     Blocks,
     DaySite,
     caps_hold,
+    credits_of,
     pairs_hold,
     recovery_safe,
     seconds_of,
     try_inserting,
 )
+from fitcoach.programming.generator.targets import group_weights
 from fitcoach.programming.rules.equipment import missing_gear
+from fitcoach.programming.rules.landmarks import SESSION_SETS_MAX, WEEKLY_SETS_MAX
 from fitcoach.programming.rules.sequencing import first_out_of_order
 from fitcoach.programming.text import phrases as tx
 
 DEFAULT_ADDED_SETS = 3
+# Making room: only accessories (isolation, core, carries) give way, down to this many sets
+# before they are dropped.
+ACCESSORY_PRIORITY = 3
+TRIM_FLOOR_SETS = 2
 
 
 def make_rest_day(ctx: EditContext, op: MakeRestDay) -> str:
@@ -80,18 +98,103 @@ def add_exercise(ctx: EditContext, op: AddExercise) -> str:
     item = Item(option=option, sets=wanted, rank=len(site.items()), base_rest=option.rest,
                 rest=option.rest, rir=rir,
                 weight_lbs=rx.target_weight_lbs(ctx.profile, exercise, option.reps, rir))
-    placed = try_inserting(site, item)
-    if placed is None:
-        placed = _as_superset(site, item)
-    if placed is None:
+    # The sets asked for, making room if need be; else as many as fit, the same way.
+    weights = group_weights(ctx.profile)
+    room = (_placed(site, item, wanted) or _making_room(site, item, weights, wanted)
+            or _placed(site, item, 1) or _making_room(site, item, weights, 1))
+    if room is None:
         raise EditRejected(RejectCode.NO_ROOM,
                            f"{exercise.name} does not fit in {op.day.display_name}'s session "
-                           "without breaking its time budget, its order or a volume cap")
-    ctx.put({op.day: ctx.finish(op.day, placed)})
+                           "without breaking its time budget, its order or a volume cap, even "
+                           "with its accessories trimmed")
+    ctx.put({op.day: ctx.finish(op.day, room.blocks)})
     if item.sets < wanted:
         ctx.notes.append(f"{exercise.name}: {item.sets} of {wanted} sets fit")
-    return tx.say(ctx.language, "diff.added", exercise=exercise.name, day=day_name,
-                  sets=item.sets, reps=option.reps)
+    parts = [tx.say(ctx.language, "diff.added", exercise=exercise.name, day=day_name,
+                    sets=item.sets, reps=option.reps)]
+    if room.trimmed:
+        parts.append(tx.say(ctx.language, "diff.trimmed", exercises=", ".join(
+            f"{old.option.exercise.name} ({old.sets}➔{sets})" for old, sets in room.trimmed)))
+    if room.dropped:
+        parts.append(tx.say(ctx.language, "diff.dropped", exercises=tx.exercise_names(
+            ctx.language, [old.option.exercise for old in room.dropped])))
+    return " • ".join(parts)
+
+
+@dataclass(slots=True)
+class _Room:
+    """Where the new exercise went, and what gave way for it (item as it was, sets left)."""
+
+    blocks: Blocks
+    trimmed: list[tuple[Item, int]]
+    dropped: list[Item]
+
+
+def _placed(site: DaySite, item: Item, minimum: int) -> _Room | None:
+    """The day with `item` in it at `minimum` sets or more, the site left as it was."""
+    wanted = item.sets
+    trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
+    blocks = try_inserting(trial, item) or _as_superset(trial, item)
+    if blocks is None or item.sets < minimum:
+        item.sets = wanted
+        return None
+    return _Room(blocks, [], [])
+
+
+def _making_room(site: DaySite, item: Item, weights: dict[MuscleGroup, float],
+                 minimum: int) -> _Room | None:
+    """Trim the day's most expendable accessory volume, a step at a time, until `item` fits
+    at `minimum` sets or more; None when every accessory has given what it can."""
+    trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
+    before = {i.slug: i for i in site.items()}
+    while _give_way(trial, item, minimum, weights):
+        room = _placed(trial, item, minimum)
+        if room is not None:
+            kept = {i.slug: i for i in trial.items()}
+            room.trimmed = [(old, kept[slug].sets) for slug, old in before.items()
+                            if slug in kept and kept[slug].sets < old.sets]
+            room.dropped = [old for slug, old in before.items() if slug not in kept]
+            return room
+    return None
+
+
+def _give_way(site: DaySite, item: Item, minimum: int,
+              weights: dict[MuscleGroup, float]) -> bool:
+    """One set off the most expendable accessory that stands in the way (or, at its floor,
+    the accessory itself). When a volume cap of the new exercise's groups is what blocks it,
+    only accessories crediting those groups can help; otherwise time is short and any can."""
+    anchor = site.blocks[0][0] if site.blocks and site.blocks[0] else None
+    candidates = [i for i in site.items()
+                  if i is not anchor and i.priority >= ACCESSORY_PRIORITY]
+    capped = _capped_groups(site, item, minimum)
+    if capped:
+        candidates = [i for i in candidates if any(i.option.credit(g) > 0 for g in capped)]
+    if not candidates:
+        return False
+
+    def expendable(i: Item) -> tuple[int, float, int]:
+        value = max((weights.get(g, 1.0) for g in i.option.primary), default=0.0)
+        return (i.priority, -value, i.rank)
+
+    victim = max(candidates, key=expendable)
+    if victim.sets > TRIM_FLOOR_SETS:
+        victim.sets -= 1
+    else:
+        site.blocks = normalized([[i for i in block if i is not victim]
+                                  for block in site.blocks])
+    return True
+
+
+def _capped_groups(site: DaySite, item: Item, sets: int) -> list[MuscleGroup]:
+    """The new exercise's groups whose session or weekly cap `sets` of it would break."""
+    credits = credits_of(site.blocks)
+    capped = []
+    for group, credit in item.option.credits:
+        total = credits.get(group, 0.0) + credit * sets
+        if total > SESSION_SETS_MAX + EPSILON or \
+                site.ledger.totals.get(group, 0.0) + total > WEEKLY_SETS_MAX + EPSILON:
+            capped.append(group)
+    return capped
 
 
 def _as_superset(site: DaySite, item: Item) -> Blocks | None:

@@ -48,6 +48,13 @@ def _added(before: DayPlan | None, after: DayPlan) -> list[str]:
     return [slug for slug in _slugs(after) if slug not in old]
 
 
+def _trimmed(before: DayPlan | None, after: DayPlan) -> list[str]:
+    """Exercises still on the day with fewer sets than before."""
+    sets = {e.exercise_id: e.target_sets for e in after.exercises}
+    return [e.exercise_id for e in (before.exercises if before is not None else ())
+            if e.exercise_id in sets and sets[e.exercise_id] < e.target_sets]
+
+
 def staged(reply: Reply, view: TurnView, day: Weekday | None) -> None:
     """The proposal is staged, not done: the day's or the week's way of saying so."""
     if day is None:
@@ -132,8 +139,19 @@ def _day_sentence(view: TurnView, kind: ChangeKind, change: PlannedChange,
         planned = _planned(after, added[0]) if added else None
         if planned is None:
             return None, {}
-        return "day.add", {"exercise": planned.name, "sets": planned.target_sets,
-                           "reps": planned.target_reps}
+        values: dict[str, object] = {"exercise": planned.name, "sets": planned.target_sets,
+                                     "reps": planned.target_reps}
+        # A full day made room: what gave way is part of the same sentence.
+        dropped = [slug for slug in _removed(before, after) if slug not in added]
+        trimmed = _trimmed(before, after)
+        if trimmed and dropped:
+            return "day.add_trimmed_dropped", {**values, "trimmed": lx.exercises(
+                language, trimmed), "dropped": lx.exercises(language, dropped)}
+        if trimmed:
+            return "day.add_trimmed", {**values, "trimmed": lx.exercises(language, trimmed)}
+        if dropped:
+            return "day.add_dropped", {**values, "dropped": lx.exercises(language, dropped)}
+        return "day.add", values
     if kind is ChangeKind.REMOVE:
         removed = _removed(before, after) or ([change.exercise] if change.exercise else [])
         return "day.remove", {"exercise": lx.exercises(language, removed)}
