@@ -33,6 +33,7 @@ from fitcoach.programming.edits.operations import (
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
+    RemoveExercise,
     ShortenDay,
     SwapExercise,
     SwapReason,
@@ -316,3 +317,48 @@ def test_form_picks_the_row_and_its_elbow_cue_first(language: str) -> None:
     assert facts.slug == "single-arm-db-row"
     assert facts.cue_order[0] == 2  # "drive with the elbow, not the biceps"
     assert facts.inferred is (language == "he")  # the Hebrew seed never names the row
+
+
+# -- a family word names the member the day holds -----------------------------------------------
+# "Aperturas", "croci", "פרפר", "플라이", "flyes" name no one exercise (the catalog has no such
+# alias); the seed plan's Monday and Thursday each hold exactly one flye, the DB chest flye.
+@pytest.mark.parametrize(("language", "message", "day"), [
+    ("es", "quita las aperturas del lunes, no me gustan nada", Weekday.MONDAY),
+    ("es", "sácame las aperturas del jueves", Weekday.THURSDAY),
+    ("it", "togli le croci di giovedì", Weekday.THURSDAY),
+    ("he", "תוריד את הפרפר מיום חמישי", Weekday.THURSDAY),
+    ("ko", "목요일 플라이 빼 주세요", Weekday.THURSDAY),
+    ("en", "drop the flyes on thursday", Weekday.THURSDAY),
+])
+def test_a_family_word_removes_the_member_the_day_holds(language: str, message: str,
+                                                         day: Weekday) -> None:
+    decision = decide(message, language=language)
+    assert decision.edits == (RemoveExercise(day=day, exercise_id="db-chest-flye"),)
+
+
+def test_a_family_word_read_as_the_catalogs_plain_member_finds_the_days_one() -> None:
+    # "Curls" alone reads as the standing DB curl; Thursday holds the incline DB curl instead.
+    decision = decide("drop the curls on thursday")
+    assert decision.edits == (RemoveExercise(day=Weekday.THURSDAY,
+                                             exercise_id="incline-db-curl"),)
+
+
+def test_a_family_word_swaps_the_member_the_day_holds() -> None:
+    decision = decide("swap the flyes for push-ups on thursday")
+    assert decision.edits == (SwapExercise(day=Weekday.THURSDAY, exercise_id="db-chest-flye",
+                                           replacement_id="push-up"),)
+
+
+def test_a_family_word_added_is_the_member_the_users_gear_allows() -> None:
+    # Only dumbbells and a bench: the DB flye, not the cable one.
+    decision = decide("añádeme unas aperturas el martes", language="es")
+    assert decision.edits == (AddExercise(day=Weekday.TUESDAY, exercise_id="db-chest-flye",
+                                          target_sets=2),)
+
+
+def test_a_family_word_with_two_members_on_the_day_asks_which() -> None:
+    decision = decide("remove the press on monday")
+    assert decision.proposal_type is ProposalType.NONE
+    change = decision.notes["change"]
+    assert change.skip is Skip.WHICH_EXERCISE
+    assert {"incline-db-bench-press", "seated-db-shoulder-press"} <= set(change.options)

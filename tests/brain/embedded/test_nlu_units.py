@@ -228,6 +228,33 @@ def test_no_exercise_is_invented_from_gear_or_generic_words(text: str) -> None:
     assert exercise_facts(text).slugs == ()
 
 
+@pytest.mark.parametrize("text", ["quita las aperturas del lunes", "sácame las aperturas",
+                                  "togli le croci", "תוריד את הפרפר", "플라이 빼줘",
+                                  "drop the flyes"])
+def test_a_bare_family_word_is_a_family_mention_never_an_invented_exercise(text: str) -> None:
+    facts = exercise_facts(text)
+    assert facts.slugs == ()
+    [family] = facts.families
+    assert family.head == "fly"
+    assert {"db-chest-flye", "cable-chest-flye"} <= set(family.slugs)
+    # In context: the one flye a day holds, none when it holds two.
+    assert family.resolve(["cable-chest-flye", "push-up"]) == "cable-chest-flye"
+    assert family.resolve(["push-up"]) is None
+    assert family.resolve(["cable-chest-flye", "db-chest-flye"]) is None
+
+
+def test_a_family_word_with_its_modifier_is_the_exercise() -> None:
+    facts = exercise_facts("quita las aperturas en polea")
+    assert (facts.slugs, facts.families) == (("cable-chest-flye",), ())
+
+
+def test_a_family_word_takes_its_swap_role() -> None:
+    facts = exercise_facts("cambia las aperturas por flexiones")
+    assert facts.wanted == "push-up"
+    assert facts.family_out is not None
+    assert facts.family_out.head == "fly"
+
+
 def test_swap_roles() -> None:
     facts = exercise_facts("replace squats with leg press")
     assert (facts.out, facts.wanted) == ("barbell-back-squat", "leg-press")

@@ -97,6 +97,7 @@ class Skip(StrEnum):
     UNCLEAR_DAY = "unclear_day"
     UNCLEAR_WEEK = "unclear_week"
     UNCLEAR_SWAP = "unclear_swap"
+    WHICH_EXERCISE = "which_exercise"  # a family word, and the day holds several members
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ class PlannedChange:
     event_start: dt.date | None = None
     event_end: dt.date | None = None
     until: dt.date | None = None
+    options: tuple[str, ...] = ()  # the exercises a family word may mean on that day
 
 
 NONE = PlannedChange()
@@ -252,23 +254,29 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
             return _skip(Skip.ALREADY_REST, day=day)
         return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day,
                              edits=(MakeRestDay(day=day),), kinds=(ChangeKind.REST,), day=day)
+    named = a.exercises.slugs or tuple(f.slugs[0] for f in a.exercises.families)
     wants_day_edit = bool(s.minutes or a.requests.deload or a.requests.remove_exercise
-                          or (a.requests.add_exercise and a.exercises.slugs))
+                          or (a.requests.add_exercise and named))
     if wants_day_edit and not trains:
         return _skip(Skip.REST_DAY, day=day)
     slugs = _slugs(today)
     exercise = replacement = None
-    if a.requests.remove_exercise and a.exercises.slugs:
-        present = [slug for slug in a.exercises.slugs if slug in slugs]
+    if a.requests.remove_exercise and named:
+        present = [slug for slug in _on_day(view, slugs) if slug in slugs]
         if not present:
-            return _skip(Skip.NOT_IN_DAY, day=day, exercise=a.exercises.slugs[0])
+            options = _ambiguous(view, slugs)
+            if options:
+                return _skip(Skip.WHICH_EXERCISE, day=day, options=options)
+            return _skip(Skip.NOT_IN_DAY, day=day, exercise=named[0])
         ops += [RemoveExercise(day=day, exercise_id=slug) for slug in present]
         kinds.append(ChangeKind.REMOVE)
         exercise = present[0]
-    elif a.requests.add_exercise and a.exercises.slugs:
-        missing = [slug for slug in a.exercises.slugs if slug not in slugs]
+    elif a.requests.add_exercise and named:
+        wanted = list(a.exercises.slugs) + [_family_pick(view, f.slugs, slugs)
+                                            for f in a.exercises.families]
+        missing = [slug for slug in dict.fromkeys(wanted) if slug not in slugs]
         if not missing:
-            return _skip(Skip.ALREADY_IN_DAY, day=day, exercise=a.exercises.slugs[0])
+            return _skip(Skip.ALREADY_IN_DAY, day=day, exercise=wanted[0])
         # Two sets, as the engine's own "Add …" suggestions: room for it in a full session.
         ops += [AddExercise(day=day, exercise_id=slug, target_sets=ADDED_SETS)
                 for slug in missing]
@@ -287,6 +295,38 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                          kinds=tuple(kinds), day=day, exercise=exercise,
                          replacement=replacement, minutes=s.minutes,
                          previous_minutes=today.duration_minutes)
+
+
+def _on_day(view: TurnView, day_slugs: list[str]) -> list[str]:
+    """The exercises the message names, a family word ("las aperturas") standing for the one
+    member of its family the day holds (none when the day holds two: it is not clear)."""
+    found = [mention.resolve(day_slugs) or mention.slug
+             for mention in view.analysis.exercises.mentions]
+    for family in view.analysis.exercises.families:
+        slug = family.resolve(day_slugs)
+        if slug is not None:
+            found.append(slug)
+    return list(dict.fromkeys(found))
+
+
+def _ambiguous(view: TurnView, day_slugs: list[str]) -> tuple[str, ...]:
+    """The members of a named family the day holds, when it holds more than one."""
+    exercises = view.analysis.exercises
+    for family in [m.family for m in exercises.mentions] + [f.slugs for f in exercises.families]:
+        members = tuple(slug for slug in day_slugs if slug in family)  # in session order
+        if len(members) > 1:
+            return members
+    return ()
+
+
+def _family_pick(view: TurnView, family: tuple[str, ...], day_slugs: list[str]) -> str:
+    """A family member to add: the one already on the day (nothing to add), else the most
+    typical one the user's gear allows, else the most typical one."""
+    on_day = [slug for slug in family if slug in day_slugs]
+    if on_day:
+        return on_day[0]
+    doable = [slug for slug in family if CATALOG.get(slug).doable_with(view.profile.gear)]
+    return (doable or list(family))[0]
 
 
 # -- swaps ------------------------------------------------------------------------------------
@@ -318,6 +358,17 @@ def _swap(view: TurnView, plan: WeeklyPlan, day: Weekday, swap: SwapFacts) -> Pl
         out = next((slug for slug in slugs if not CATALOG.get(slug).doable_with(free)), None)
         if out is None:
             return _skip(Skip.NOTHING_NEEDS_GEAR, day=day, gear=_ordered(swap.busy_gear))
+    if swap.out_family and (out is None or out not in slugs):
+        # "Swap the flyes": the member of the family the day holds.
+        members = [slug for slug in swap.out_family if slug in slugs]
+        if len(members) == 1:
+            out = members[0]
+        elif len(members) > 1:
+            return _skip(Skip.WHICH_EXERCISE, day=day,
+                         options=tuple(slug for slug in slugs if slug in members))
+        elif out is None:
+            return _skip(Skip.NOT_IN_DAY, day=day, exercise=swap.out_family[0],
+                         replacement=swap.exercise_in)
     if out is None:
         return _skip(Skip.UNCLEAR_SWAP, day=day)
     if out not in slugs:
@@ -362,9 +413,12 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     swap = view.routing.swap
     on_day = _slugs(plan.days[target])
     avoided = set(view.analysis.body.avoid.exercises)  # "no heavy incline pressing": avoid
-    hurting = swap.exercise_out if swap is not None and swap.exercise_out else next(
-        (slug for slug in view.analysis.exercises.slugs if slug in on_day
+    explicit = swap is not None and swap.exercise_out is not None and swap.exercise_out in on_day
+    hurting = swap.exercise_out if explicit and swap is not None else next(
+        (slug for slug in _on_day(view, on_day) if slug in on_day
          and slug not in avoided), None)
+    if hurting is not None and not explicit and _spared_by(states, plan.days[target], hurting):
+        hurting = None  # the state itself rules it out: keeping the part out handles it
     if hurting is not None and hurting in on_day:
         pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
                          exercise_in=swap.exercise_in if swap is not None else None)
@@ -390,6 +444,13 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         kinds += (ChangeKind.DELOAD,)
     return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=edits,
                          kinds=kinds, day=day, parts=parts, until=until)
+
+
+def _spared_by(states: tuple[AcuteState, ...], day: DayPlan, slug: str) -> bool:
+    """Whether the new states already rule the exercise out that day (so keeping the sore part
+    out of the day replaces or drops it, with no need for a gentler twin)."""
+    exercise = CATALOG.get(slug)
+    return any(s.affects(day.date) and acute_problem(exercise, s) for s in states)
 
 
 def _first_affected_day(plan: WeeklyPlan, target: Weekday, until: dt.date,

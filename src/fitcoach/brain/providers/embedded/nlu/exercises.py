@@ -6,6 +6,12 @@ turned into a bag of *concept tokens*: words are normalised like messages, fille
 "manubri", "משקולות יד", "덤벨" → `db`; "rows" → `row`), Hebrew prefixes are stripped and Latin
 words misspelt by a letter or two are corrected against the alias vocabulary (difflib).
 
+A bare family word with nothing to pin it down ("quita las aperturas", "drop the curls", "togli
+le croci") names no one exercise, and the catalog rightly has no such alias. It is kept as a
+*family mention*: the head concept (marked `family: true` in `ex_synonym`) and every slug whose
+aliases contain it, narrowed by the exercise words right next to it ("db curls"). The composer,
+which sees the plan, resolves it to the one member the day actually holds.
+
 A message is matched sentence by sentence: for each alias sharing a token with the sentence, the
 best window of the sentence is scored by the share of the alias's weight it covers (weights are
 inverse document frequencies over slugs, so "arnold" counts more than "press") minus a small
@@ -19,6 +25,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -26,6 +33,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON
 from fitcoach.brain.providers.embedded.nlu.text import HEBREW_PREFIX_LETTERS
 from fitcoach.catalog.registry import default_catalog
 
@@ -38,6 +46,9 @@ EXTRA_WINDOW = 2
 FUZZY_CUTOFF = 0.8
 
 Role = Literal["out", "in"]
+# Head concepts that name a family of exercises when they stand alone.
+FAMILY_HEADS = frozenset(key for key, meta in LEXICON.section("ex_synonym").items()
+                         if meta.get("family"))
 
 
 class ExerciseCandidate(BaseModel):
@@ -55,12 +66,39 @@ class ExerciseMention(BaseModel):
     start: int  # token span in the message
     end: int
     role: Role | None = None  # "out": the exercise to replace; "in": the one wanted instead
+    family: tuple[str, ...] = ()  # named by a family word alone: any of these in context
+
+    def resolve(self, present: Collection[str]) -> str | None:
+        """This exercise if `present` (a day's exercises) holds it, else the one member of its
+        family there, if exactly one."""
+        if self.slug in present or not self.family:
+            return self.slug if self.slug in present else None
+        members = [slug for slug in self.family if slug in present]
+        return members[0] if len(members) == 1 else None
+
+
+class FamilyMention(BaseModel):
+    """A family word standing alone ("aperturas"): any of `slugs`, best guess first."""
+
+    model_config = ConfigDict(frozen=True)
+
+    head: str
+    slugs: tuple[str, ...]
+    start: int
+    end: int
+    role: Role | None = None
+
+    def resolve(self, present: Collection[str]) -> str | None:
+        """The one member of the family among `present` (a day's exercises), if exactly one."""
+        members = [slug for slug in self.slugs if slug in present]
+        return members[0] if len(members) == 1 else None
 
 
 class ExerciseFacts(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     mentions: tuple[ExerciseMention, ...] = ()
+    families: tuple[FamilyMention, ...] = ()
     swap_requested: bool = False  # "instead of", "replace", "en lugar de", "대신"…
 
     @property
@@ -74,6 +112,10 @@ class ExerciseFacts(BaseModel):
     @property
     def wanted(self) -> str | None:
         return next((m.slug for m in self.mentions if m.role == "in"), None)
+
+    @property
+    def family_out(self) -> FamilyMention | None:
+        return next((f for f in self.families if f.role == "out"), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +192,7 @@ class _AliasIndex:
         self.buckets: dict[str, tuple[str, ...]] = {}
         self.by_word: dict[str, list[int]] = defaultdict(list)
         self.weights: dict[str, float] = {}
+        self.words_of: dict[str, frozenset[str]] = {}
 
     def build(self) -> None:
         catalog = default_catalog()
@@ -174,6 +217,10 @@ class _AliasIndex:
             for word in words:
                 self.by_word[word].append(len(self.aliases) - 1)
         self.vocabulary = set(self.weights)
+        words_of: dict[str, set[str]] = defaultdict(set)
+        for slug, words in bags:
+            words_of[slug] |= words
+        self.words_of = {slug: frozenset(words) for slug, words in words_of.items()}
         buckets: dict[str, list[str]] = defaultdict(list)
         for word in self.vocabulary:
             if word.isascii() and word.isalpha():
@@ -233,9 +280,9 @@ def _score_sentence(concepts: list[_Concept]) -> list[_Scored]:
     return found
 
 
-def _match(doc: Document) -> list[_Scored]:
+def _match(doc: Document, concepts: list[_Concept]) -> list[_Scored]:
     by_sentence: dict[int, list[_Concept]] = defaultdict(list)
-    for concept in _concepts(doc, fuzzy=True):
+    for concept in concepts:
         by_sentence[concept.sentence].append(concept)
     scored = [s for concepts in by_sentence.values() for s in _score_sentence(concepts)]
     chosen: list[_Scored] = []
@@ -254,7 +301,51 @@ def _match(doc: Document) -> list[_Scored]:
     return sorted(chosen, key=lambda s: s.start)
 
 
-def _roles(doc: Document, found: list[_Scored]) -> tuple[list[Role | None], bool]:
+@dataclass(slots=True)
+class _Family:
+    head: str
+    slugs: tuple[str, ...]
+    start: int
+    end: int
+
+
+def _families(all_concepts: list[_Concept], found: list[_Scored]) -> list[_Family]:
+    """Family words outside every accepted mention, with the slugs they may stand for."""
+    taken = {i for s in found for i in range(s.start, s.end)}
+    concepts = [c for c in all_concepts if c.start not in taken]
+    families: list[_Family] = []
+    for index, concept in enumerate(concepts):
+        if concept.word not in FAMILY_HEADS:
+            continue
+        members = _family_members(concept.word)
+        # The exercise words right beside it narrow the family: "db curls", "cable flyes".
+        for near in (index - 1, index + 1):
+            if 0 <= near < len(concepts) and concepts[near].sentence == concept.sentence \
+                    and abs(concepts[near].start - concept.start) == 1 \
+                    and concepts[near].word not in FAMILY_HEADS:
+                narrowed = [slug for slug in members
+                            if concepts[near].word in _INDEX.words_of.get(slug, ())]
+                members = narrowed or members
+        if members and (not families or families[-1].end <= concept.start):
+            families.append(_Family(concept.word, tuple(members), concept.start, concept.end))
+    return families
+
+
+@lru_cache(maxsize=64)
+def _family_members(head: str) -> tuple[str, ...]:
+    """Slugs with an alias built on `head`, the most typical first (its share of the alias)."""
+    best: dict[str, float] = {}
+    for alias_id in _INDEX.by_word.get(head, ()):
+        alias = _INDEX.aliases[alias_id]
+        share = _INDEX.weights[head] / alias.weight
+        best[alias.slug] = max(best.get(alias.slug, 0.0), share)
+    return tuple(sorted(best, key=lambda slug: (-round(best[slug], 9), slug)))
+
+
+Span = _Scored | _Family
+
+
+def _roles(doc: Document, found: list[Span]) -> tuple[list[Role | None], bool]:
     roles: list[Role | None] = [None] * len(found)
     cues = doc.best("swap_cue")
     for cue in cues:
@@ -282,17 +373,31 @@ def _roles(doc: Document, found: list[_Scored]) -> tuple[list[Role | None], bool
     return roles, bool(cues)
 
 
+def _head_only(concepts: list[_Concept], found: _Scored) -> tuple[str, ...]:
+    """The family a mention may stand for when its words are a family head alone ("curls"
+    read as the catalog's plain curl): a day holding another curl means that one."""
+    words = {c.word for c in concepts if found.start <= c.start < found.end}
+    if len(words) == 1 and (head := next(iter(words))) in FAMILY_HEADS:
+        return _family_members(head)
+    return ()
+
+
 def parse_exercises(doc: Document) -> ExerciseFacts:
-    found = _match(doc)
-    roles, swap = _roles(doc, found)
-    return ExerciseFacts(
-        mentions=tuple(
-            ExerciseMention(slug=s.slug, score=round(min(s.score, 1.0), 3), start=s.start,
-                            end=s.end, role=role)
-            for s, role in zip(found, roles, strict=True)
-        ),
-        swap_requested=swap,
-    )
+    concepts = _concepts(doc, fuzzy=True)
+    found = _match(doc, concepts)
+    spans: list[Span] = sorted([*found, *_families(concepts, found)], key=lambda s: s.start)
+    roles, swap = _roles(doc, spans)
+    mentions: list[ExerciseMention] = []
+    families: list[FamilyMention] = []
+    for span, role in zip(spans, roles, strict=True):
+        if isinstance(span, _Family):
+            families.append(FamilyMention(head=span.head, slugs=span.slugs, start=span.start,
+                                          end=span.end, role=role))
+        else:
+            mentions.append(ExerciseMention(slug=span.slug, score=round(min(span.score, 1.0), 3),
+                                            start=span.start, end=span.end, role=role,
+                                            family=_head_only(concepts, span)))
+    return ExerciseFacts(mentions=tuple(mentions), families=tuple(families), swap_requested=swap)
 
 
 def exercise_candidates(phrase: str, limit: int = 5) -> list[ExerciseCandidate]:

@@ -117,6 +117,7 @@ class ToolRequest(_Model):
 
 class SwapFacts(_Model):
     exercise_out: str | None = None
+    out_family: tuple[str, ...] = ()  # "swap the flyes": whichever of these the day holds
     exercise_in: str | None = None
     busy_gear: frozenset[GearTag] = frozenset()
     reason: SwapReason = SwapReason.PREFERENCE
@@ -279,7 +280,8 @@ class _Router:
         a = self.a
         if a.gear.busy:
             return True
-        return a.exercises.swap_requested and a.exercises.out is not None
+        return a.exercises.swap_requested and (a.exercises.out is not None
+                                               or a.exercises.family_out is not None)
 
     def _week_change(self) -> bool:
         a, r = self.a, self.a.requests
@@ -307,7 +309,8 @@ class _Router:
             return True
         if a.goals.day_focus and len(a.time.weekdays) <= 2 and (r.change or has_day):
             return True
-        return bool(a.exercises.mentions and (r.add_exercise or r.remove_exercise) and has_day)
+        return bool((a.exercises.mentions or a.exercises.families)
+                    and (r.add_exercise or r.remove_exercise) and has_day)
 
     # -- days ----------------------------------------------------------------------------------
     def _named_day(self) -> Weekday | None:
@@ -333,13 +336,20 @@ class _Router:
     # -- facts for the composer ----------------------------------------------------------------
     def _swap(self, reason: SwapReason) -> SwapFacts | None:
         a = self.a
-        out = a.exercises.out
-        if out is None and a.gear.busy and a.exercises.mentions:
-            out = a.exercises.mentions[-1].slug
-        if out is None and not a.gear.busy:
+        mention = next((m for m in a.exercises.mentions if m.role == "out"), None)
+        if mention is None and a.gear.busy and a.exercises.mentions:
+            mention = a.exercises.mentions[-1]
+        out = mention.slug if mention is not None else None
+        # A family word ("the flyes") stands for whichever member the day holds.
+        family = mention.family if mention is not None else ()
+        if out is None:
+            word = a.exercises.family_out or (a.exercises.families[-1] if a.gear.busy and
+                                              a.exercises.families else None)
+            family = word.slugs if word is not None else ()
+        if out is None and not family and not a.gear.busy:
             return None
-        return SwapFacts(exercise_out=out, exercise_in=a.exercises.wanted, busy_gear=a.gear.busy,
-                         reason=reason)
+        return SwapFacts(exercise_out=out, out_family=family, exercise_in=a.exercises.wanted,
+                         busy_gear=a.gear.busy, reason=reason)
 
     def _schedule(self) -> ScheduleFacts:
         a = self.a
