@@ -34,6 +34,7 @@ from fitcoach.programming.edits.operations import (
     MoveTrainingDays,
     ProtectForEvent,
     RemoveExercise,
+    SetDayFocus,
     ShortenDay,
     SwapExercise,
     SwapReason,
@@ -362,3 +363,22 @@ def test_a_family_word_with_two_members_on_the_day_asks_which() -> None:
     change = decision.notes["change"]
     assert change.skip is Skip.WHICH_EXERCISE
     assert {"incline-db-bench-press", "seated-db-shoulder-press"} <= set(change.options)
+
+
+@pytest.mark.parametrize(("language", "message", "day", "focus"), [
+    ("it", "trasforma martedì in una giornata di braccia", Weekday.TUESDAY, Focus.ARMS),
+    ("it", "rendi il venerdì una giornata per le spalle", Weekday.FRIDAY, Focus.SHOULDERS),
+    ("es", "convierte el jueves en una jornada de brazos", Weekday.THURSDAY, Focus.ARMS),
+])
+def test_a_day_turned_into_a_focus_day(language: str, message: str, day: Weekday,
+                                       focus: Focus) -> None:
+    decision = decide(message, language=language)
+    assert decision.edits == (SetDayFocus(day=day, focus=focus),)
+
+
+def test_an_onboarding_session_length_after_da_is_the_length_not_an_old_one() -> None:
+    decision = decide("mi alleno a casa con manubri fino a 20 kg e una panca regolabile, "
+                      "3 giorni a settimana da 40 minuti", memory=(), with_plan=False,
+                      language="it")
+    assert decision.proposal_type is ProposalType.UPDATE_WEEK
+    assert decision.edits == (GenerateWeek(days_per_week=3, minutes_per_session=40),)

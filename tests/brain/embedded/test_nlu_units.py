@@ -90,6 +90,24 @@ def test_durations(text: str, minutes: int) -> None:
     assert time_facts(text, MONDAY).minutes == minutes
 
 
+@pytest.mark.parametrize(("text", "minutes", "previous"), [
+    # "da"/"de"/"from" alone introduce a session's length, not the old one...
+    ("4 giorni a settimana da 45 minuti", 45, None),
+    ("entreno tres días, sesiones de 50 minutos", 50, None),
+    ("שלושה אימונים בשבוע מ-40 דקות", 40, None),
+    # ...and mark the old value only when the new one is given too.
+    ("da 45 a 30 minuti", 30, 45),
+    ("de 45 a 30 minutos el lunes", 30, 45),
+    ("cut it to 30 min from 45", 30, 45),
+    ("45분에서 30분으로 줄여줘", 30, 45),
+    ("30 minutes instead of 45", 30, 45),
+])
+def test_a_starting_point_is_the_old_duration_only_beside_a_new_one(
+        text: str, minutes: int, previous: int | None) -> None:
+    facts = time_facts(text, MONDAY)
+    assert (facts.minutes, facts.previous_minutes) == (minutes, previous)
+
+
 @pytest.mark.parametrize(("text", "count"), [
     ("4 days a week", 4), ("cuatro días a la semana", 4), ("tre volte a settimana", 3),
     ("ארבעה ימים בשבוע", 4), ("주 4일", 4), ("일주일에 3번", 3), ("twice a week", 2),

@@ -234,21 +234,28 @@ def _week_span(ref: WeekRef, today: dt.date) -> tuple[dt.date, dt.date]:
     return max(saturday, today), saturday + dt.timedelta(days=1)
 
 
-def _is_previous(doc: Document, start: int, end: int) -> bool:
+def _previous_mark(doc: Document, start: int, end: int) -> str | None:
+    """"strong" for a duration marked as the old one ("instead of 45"), "weak" for one only
+    marked as a starting point ("from 45", "da 45": old only if a new one follows)."""
     before = doc.hit_ending_at(start, "previous_marker")
     if before is not None and before.key == "before":
-        return True
+        return "strong"
     for index in (end, end + 1):
         after = doc.hit_at(index, "previous_marker")
         if after is not None and after.key == "after":
-            return True
-    return False
+            return "strong"
+        if after is not None and after.key == "from_after":
+            return "weak"
+    if before is not None and before.key == "from":
+        return "weak"
+    return None
 
 
 def _durations(doc: Document) -> tuple[list[int], list[int]]:
     """(current, previous) durations in minutes."""
     current: list[tuple[int, int]] = []
     previous: list[tuple[int, int]] = []
+    weak: list[tuple[int, int]] = []  # "from 45", "da 45": the old value if a new one is given
     used: set[int] = set()
     bare_m: set[int] = set()
     units = LEXICON.section("time_unit")
@@ -274,7 +281,8 @@ def _durations(doc: Document) -> tuple[list[int], list[int]]:
                     minute_unit = doc.hit_at(end, "time_unit")
                     if minute_unit is not None and minute_unit.key == "minute":
                         end = minute_unit.end
-        target = previous if _is_previous(doc, index, end) else current
+        mark = _previous_mark(doc, index, end)
+        target = previous if mark == "strong" else weak if mark == "weak" else current
         if 0 < minutes <= MAX_SESSION_MINUTES:
             target.append((index, round(minutes)))
             if doc.tokens[unit.start].text == "m" and unit.end == unit.start + 1:
@@ -288,12 +296,17 @@ def _durations(doc: Document) -> tuple[list[int], list[int]]:
     for hit in doc.best("duration_phrase"):
         if used.isdisjoint(range(hit.start, hit.end)):
             minutes = int(LEXICON.section("duration_phrase")[hit.key]["minutes"])
-            target = previous if _is_previous(doc, hit.start, hit.end) else current
+            mark = _previous_mark(doc, hit.start, hit.end)
+            target = previous if mark == "strong" else weak if mark == "weak" else current
             target.append((hit.start, minutes))
+    if current:
+        previous += weak  # "from 45 to 30"
+    else:
+        current = weak  # "sessioni da 45 minuti": sessions of 45 minutes
     # "30 minutes instead of 45": a bare number right after an "instead of" marker.
     if current:
         for marker in doc.best("previous_marker"):
-            if marker.key != "before":
+            if marker.key not in ("before", "from"):
                 continue
             number = doc.number_at(marker.end)
             if number and marker.end not in used and 5 <= number[0] <= MAX_SESSION_MINUTES \
