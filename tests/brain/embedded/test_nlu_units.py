@@ -181,6 +181,71 @@ def test_busy_gear(text: str) -> None:
     assert facts.owned == frozenset()
 
 
+@pytest.mark.parametrize(("text", "busy"), [
+    ("המתקן של הסקוואט תפוס, מה לעשות במקום סקוואט?", GearTag.SQUAT_RACK),
+    ("הראק תפוס", GearTag.SQUAT_RACK),
+    ("벤치 자리가 다 찼어요 ㅠ", GearTag.FLAT_BENCH),
+    ("케이블 머신 다 찼네요", GearTag.CABLE_MACHINE),
+])
+def test_taken_gear_is_busy_and_no_tight_muscle(text: str, busy: GearTag) -> None:
+    assert gear_facts(text).busy == {busy}
+    assert body_facts(text).conditions == ()
+
+
+def test_taken_is_a_condition_when_it_says_so_of_a_body_part() -> None:
+    [report] = body_facts("הגב שלי תפוס").conditions
+    assert report.body_part is BodyPart.BACK
+    # "The squat is taken": an exercise, no body part, so the squat rack, not a stiff body.
+    assert body_facts("הסקוואט תפוס").conditions == ()
+
+
+def test_korean_polite_request_endings_are_not_a_week_and_a_number() -> None:
+    facts = time_facts("운동 추천해 주세요", MONDAY)
+    assert (facts.days_per_week, facts.counts) == (None, ())
+
+
+@pytest.mark.parametrize(("text", "lbs"), [
+    ("덤벨 새로 샀어. 이제 최대 35kg까지 있어", 77.2),
+    ("I bought new dumbbells. They go up to 30 kg now.", 66.1),
+    ("קניתי משקולות חדשות, עכשיו יש לי עד 30 קילו", 66.1),
+])
+def test_a_dumbbell_limit_in_the_next_sentence(text: str, lbs: float) -> None:
+    facts = gear_facts(text)
+    assert GearTag.DUMBBELLS in facts.owned
+    assert facts.change
+    assert facts.max_dumbbell_lbs == pytest.approx(lbs, abs=0.1)
+
+
+def test_a_load_next_to_other_gear_is_not_the_dumbbell_limit() -> None:
+    assert gear_facts("I bought new dumbbells. The barbell goes to 100 kg").max_dumbbell_lbs \
+        is None
+
+
+@pytest.mark.parametrize(("text", "part", "condition"), [
+    # A stiffness or pain with no body word in its sentence is about the part named before...
+    ("허리를 살짝 삐끗했어요. 아직 좀 뻐근해요", BodyPart.LOWER_BACK, AcuteCondition.MINOR_STRAIN),
+    ("I tweaked my lower back yesterday. Still stiff today.", BodyPart.LOWER_BACK,
+     AcuteCondition.MINOR_STRAIN),
+    # ...and a back that "locked up" lifting a box is a strain, not soreness.
+    ("ieri mi sono bloccato con la schiena sollevando uno scatolone, è ancora rigida",
+     BodyPart.BACK, AcuteCondition.MINOR_STRAIN),
+    ("mi si è bloccata la schiena", BodyPart.BACK, AcuteCondition.MINOR_STRAIN),
+    ("se me bloqueó la espalda", BodyPart.BACK, AcuteCondition.MINOR_STRAIN),
+    ("I threw my back out", BodyPart.BACK, AcuteCondition.MINOR_STRAIN),
+    # Soreness and tiredness with no body word at all are the whole body's.
+    ("I'm sore all over", BodyPart.WHOLE_BODY, AcuteCondition.SORENESS),
+])
+def test_a_condition_finds_its_body_part(text: str, part: BodyPart,
+                                         condition: AcuteCondition) -> None:
+    [report] = body_facts(text).conditions
+    assert (report.body_part, report.condition) == (part, condition)
+
+
+@pytest.mark.parametrize("text", ["so stiff today", "it hurts a bit", "아직 좀 결려요"])
+def test_no_whole_body_strain_is_invented_from_a_sentence_naming_no_body_part(text: str) -> None:
+    assert body_facts(text).conditions == ()
+
+
 @pytest.mark.parametrize(("text", "part", "condition", "chronic"), [
     ("my lower back bothers me on heavy deadlifts", BodyPart.LOWER_BACK,
      AcuteCondition.MINOR_STRAIN, True),

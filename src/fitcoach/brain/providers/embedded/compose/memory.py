@@ -29,6 +29,7 @@ from fitcoach.catalog.vocabulary import (
     AcuteCondition,
     BodyPart,
     GearTag,
+    Unit,
     Weekday,
 )
 from fitcoach.memory.entries import (
@@ -121,6 +122,14 @@ def _unchanged(previous: StapleEntry, entry: dict[str, Any]) -> bool:
     return merged == previous
 
 
+def stated_unit(view: TurnView) -> Unit:
+    """The unit to write a dumbbell limit in: the one the user just wrote it in ("35kg"),
+    else their setting (DESIGN D3: the fact keeps the user's words)."""
+    gear = view.analysis.gear
+    return gear.dumbbell_unit if gear.max_dumbbell_lbs is not None and gear.dumbbell_unit \
+        else view.unit
+
+
 def _equipment_entry(view: TurnView, previous: StapleEntry | None) -> dict[str, Any] | None:
     gear_facts = view.analysis.gear
     old = frozenset(previous.gear or ()) if previous is not None else frozenset()
@@ -146,7 +155,7 @@ def _equipment_entry(view: TurnView, previous: StapleEntry | None) -> dict[str, 
     ordered = tuple(sorted(gear, key=lambda tag: tag.value))
     return {
         "category": StapleCategory.EQUIPMENT.value,
-        "fact": facts.equipment_fact(view.language, gear, limit, view.unit, home=home),
+        "fact": facts.equipment_fact(view.language, gear, limit, stated_unit(view), home=home),
         "gear": [tag.value for tag in ordered],
         "max_dumbbell_lbs": limit,
     }

@@ -16,6 +16,7 @@ from fitcoach.brain.providers.embedded.compose.edits import (
 )
 from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.brain.providers.embedded.nlu.router import Brevity
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, Weekday
 from fitcoach.memory.entries import Tone
 from fitcoach.programming.plan import DayPlan, PlannedExercise
@@ -164,10 +165,23 @@ def _day_sentence(view: TurnView, kind: ChangeKind, change: PlannedChange,
     return None, {}
 
 
+def _replacement(old: str | None, new: list[str]) -> str | None:
+    """Which newcomer took the old exercise's place (busy gear may replace others too): the
+    one of the same movement pattern, else one training the same groups, else the first."""
+    if not new:
+        return None
+    if old is None or old not in CATALOG:
+        return new[0]
+    gone = CATALOG.get(old)
+    same = [s for s in new if CATALOG.get(s).pattern == gone.pattern]
+    close = [s for s in new if CATALOG.get(s).primary_groups & gone.primary_groups]
+    return (same or close or new)[0]
+
+
 def _swap_values(change: PlannedChange, before: DayPlan | None, after: DayPlan,
                  key: str) -> tuple[str | None, dict[str, object]]:
-    new = _added(before, after)
-    planned = _planned(after, new[0]) if new else None
+    new = _replacement(change.exercise, _added(before, after))
+    planned = _planned(after, new) if new else None
     if planned is None:
         return None, {}
     return key, {"old": lx.exercise(change.exercise or ""), "new": planned.name,

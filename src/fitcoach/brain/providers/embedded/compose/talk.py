@@ -10,7 +10,7 @@ from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.edits import PlannedChange, Skip
 from fitcoach.brain.providers.embedded.compose.facts import date_words, gear_items
-from fitcoach.brain.providers.embedded.compose.memory import tone_of
+from fitcoach.brain.providers.embedded.compose.memory import stated_unit, tone_of
 from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.brain.providers.embedded.nlu.router import Essential
 from fitcoach.catalog import CATALOG
@@ -87,7 +87,8 @@ def _acknowledgement(view: TurnView,
         return (f"memory.tone.{tone.value}", {}) if tone else (None, {})
     if category == StapleCategory.EQUIPMENT.value:
         gear = frozenset(GearTag(tag) for tag in entry.get("gear") or ())
-        items = gear_items(view.language, gear, entry.get("max_dumbbell_lbs"), view.unit)
+        items = gear_items(view.language, gear, entry.get("max_dumbbell_lbs"),
+                           stated_unit(view))
         if not items:
             return "memory.equipment_none", {}
         return "memory.equipment", {"items": lx.join(view.language, items)}

@@ -1,8 +1,11 @@
 """Body parts, complaints and what to keep away from.
 
 Rules, clause by clause (clauses end at sentence marks and at "but / pero / ma / אבל / -는데"):
-- a condition word attaches to the body words of its clause (else of its sentence; else the
-  whole body). Its class decides the seed's Tier 2 condition: strain words → minor_strain,
+- a condition word attaches to the body words of its clause (else the nearest of its sentence;
+  else, unless it says tired, the last body word named before it: "I tweaked my lower back.
+  Still stiff"); with no body word at all, only soreness and tiredness are whole-body, and a
+  word that also means "taken" ("תפוס") next to gear or an exercise is about the gear.
+  Its class decides the seed's Tier 2 condition: strain words → minor_strain,
   soreness words → soreness, fatigue words → fatigue; pain and tightness are a strain on a joint
   (shoulder, knee, lower back…) and soreness on a muscle. Several words on one part: the most
   serious wins (minor_strain > soreness > fatigue).
@@ -133,7 +136,7 @@ def _mentions(doc: Document) -> list[BodyMention]:
 
 
 def _condition_of(hit: Hit, joint: bool) -> AcuteCondition:
-    kind = LEXICON.section("condition_word")[hit.key]["class"]
+    kind = _class_of(hit)
     if kind == "strain" or (kind in ("pain", "tight") and joint):
         return AcuteCondition.MINOR_STRAIN
     if kind == "fatigue":
@@ -152,7 +155,11 @@ def _negated(doc: Document, hit: Hit, negations: list[Hit]) -> bool:
     return False
 
 
-def _targets(mentions: list[BodyMention], hit: Hit, doc: Document) -> list[BodyMention]:
+def _targets(mentions: list[BodyMention], hit: Hit, doc: Document,
+             settled: set[int]) -> list[BodyMention]:
+    """The body words a condition word is about: its clause's, else the nearest in its
+    sentence, else (for anything but tiredness) the last one named before it, as in "I tweaked
+    my lower back. Still stiff" — never one in a clause that says it is fine (`settled`)."""
     clause = [m for m in mentions if m.clause == doc.clause(hit.start)]
     if clause:
         return clause
@@ -160,7 +167,15 @@ def _targets(mentions: list[BodyMention], hit: Hit, doc: Document) -> list[BodyM
     if sentence:
         nearest = min(sentence, key=lambda m: abs(m.position - hit.start))
         return [nearest]
+    if _class_of(hit) != "fatigue":
+        earlier = [m for m in mentions if m.position < hit.start and m.clause not in settled]
+        if earlier:
+            return [earlier[-1]]
     return []
+
+
+def _class_of(hit: Hit) -> str:
+    return str(LEXICON.section("condition_word")[hit.key]["class"])
 
 
 def _is_joint(mention: BodyMention | None) -> bool:
@@ -196,8 +211,12 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
     mentions = _mentions(doc)
     conditions = doc.best("condition_word")
     negations = doc.best("condition_negation")
-    busy_clauses = {doc.clause(h.start) for h in doc.best("busy_cue")}
+    busy = doc.best("busy_cue")
+    busy_clauses = {doc.clause(h.start) for h in busy}
+    busy_tokens = {i for h in busy for i in range(h.start, h.end)}
     gear_clauses = {doc.clause(h.start) for h in doc.best("gear_item")}
+    exercise_clauses = {doc.clause(e.start) for e in exercises}
+    body_clauses = {m.clause for m in mentions}
     protect_sentences = (
         {doc.sentence(h.start) for h in doc.best("protect_cue")} if event_present else set()
     )
@@ -216,7 +235,10 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
             continue
         if clause in busy_clauses and clause in gear_clauses:
             continue  # "הספסל תפוס": the bench is taken, not a tight back
-        targets = _targets(mentions, hit, doc)
+        if hit.start in busy_tokens and clause in exercise_clauses \
+                and clause not in body_clauses:
+            continue  # "הסקוואט תפוס": the squat (rack) is taken
+        targets = _targets(mentions, hit, doc, resolution_clauses)
         if clause in resolution_clauses:
             parts = [(p, m) for m in targets for p in m.parts] or [(None, None)]
             for part, mention in parts:
@@ -230,6 +252,8 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
         clause_moves = [m for m in movements if doc.clause(m.start) == clause]
         patterns, move_exercises, _ = _movement_facts(doc, clause_moves)
         triggers = tuple(dict.fromkeys(clause_exercises + tuple(move_exercises))) if chronic else ()
+        if not targets and _class_of(hit) not in ("soreness", "fatigue"):
+            continue  # "stiff", "it hurts" with no body part named anywhere: not whole-body
         for mention in targets or [None]:
             condition = _condition_of(hit, _is_joint(mention))
             parts = mention.parts if mention else (BodyPart.WHOLE_BODY,)

@@ -8,7 +8,8 @@
   앉아 있어") is *busy*: reported apart, never added to or removed from the inventory.
 - "bought / new / heavier / ahora tengo" next to gear marks an equipment *change* (a Tier 1
   UPDATE rather than a CREATE).
-The heaviest load written in a sentence that names dumbbells is their maximum.
+The heaviest load written in a sentence that names dumbbells (else in the sentence right after
+one, if it names no other gear) is their maximum.
 """
 
 from __future__ import annotations
@@ -113,6 +114,12 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         owned |= FULL_GYM
         change = change or any(doc.sentence(h.start) in change_sentences for h in full_gym_hits)
     dumbbell_loads = [load for load in loads if doc.sentence(load.position) in dumbbell_sentences]
+    if not dumbbell_loads and dumbbell_sentences:
+        # "I bought new dumbbells. Now they go up to 35 kg": the next sentence goes on about
+        # them, unless it names other gear.
+        gear_sentences = {doc.sentence(h.start) for h in items if h.section == "gear_item"}
+        follow = {s + 1 for s in dumbbell_sentences} - gear_sentences
+        dumbbell_loads = [load for load in loads if doc.sentence(load.position) in follow]
     heaviest = max(dumbbell_loads, key=lambda load: load.lbs, default=None)
     bodyweight = any(h.section == "bodyweight" for h in items)
     return GearFacts(
