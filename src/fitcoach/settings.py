@@ -36,9 +36,18 @@ class Settings(BaseSettings):
     max_body_bytes: Annotated[int, Field(ge=1024, le=10 * 1024 * 1024)] = 256 * 1024
     # Closed by default: the web client is served from the same origin.
     cors_origins: Annotated[tuple[str, ...], NoDecode] = ()
-    # Requests per user per minute; 0 turns the limit off.
+    # Requests per user per minute (a burst of that many, then evenly spread); 0 turns the
+    # limit off. Counted in the database, so the limit holds across all API processes.
     rate_limit_chat_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 60
     rate_limit_log_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 120
+    # Memory items kept per user (active, expired and deleted ones); the oldest expired or
+    # deleted are pruned to make room, and a CREATE beyond the cap is dropped and reported.
+    memory_max_items: Annotated[int, Field(ge=10, le=100_000)] = 500
+    # Chat lines (the user's and the coach's) kept per user; older ones are pruned.
+    chat_history_max_lines: Annotated[int, Field(ge=20, le=1_000_000)] = 2000
+    # SQLite durability: FULL syncs the WAL at every commit, so an acknowledged write
+    # survives a power cut too; NORMAL survives process crashes only (docs/reliability.md).
+    sqlite_synchronous: Literal["FULL", "NORMAL"] = "FULL"
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=1, le=65535)] = 8000
 

@@ -22,6 +22,7 @@ from fitcoach.api.coach import endpoints as coach
 from fitcoach.api.dependencies import build_brains, get_brain
 from fitcoach.api.errors import COMMON_ERROR_RESPONSES, install_error_handlers
 from fitcoach.api.exercises import endpoints as exercises
+from fitcoach.api.limits.rate_limit import RateLimiter
 from fitcoach.api.memory import endpoints as memory
 from fitcoach.api.plans import endpoints as plans
 from fitcoach.api.records import endpoints as records
@@ -41,7 +42,8 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     is served from `web_directory` when it holds one (None: API only)."""
     settings = settings or get_settings()
     database = database or Database(settings.db, pool_size=settings.db_pool_size,
-                                    max_overflow=settings.db_max_overflow)
+                                    max_overflow=settings.db_max_overflow,
+                                    sqlite_synchronous=settings.sqlite_synchronous)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -58,6 +60,7 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     app.state.settings = settings
     app.state.database = database
     app.state.callers = CallerCache()
+    app.state.rate_limiter = RateLimiter(database, settings)
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)

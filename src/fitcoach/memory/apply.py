@@ -11,7 +11,9 @@ copy. Rules:
 - UPDATE and DELETE must name an active id of their tier among the items given. The caller
   passes only the user's own items, so another user's id is simply unknown;
 - UPDATE merges the given fields over the stored entry and validates the result;
-- DELETE invalidates: the item stays, with `invalidated_at` and the reason, as an audit trail.
+- DELETE invalidates: the item stays, with `invalidated_at` and the reason, as an audit trail;
+- with `room` given (the store's per-user cap), CREATEs beyond that many new items are
+  dropped and reported with `full_reason`: the memory is full.
 Any problem anywhere raises `MemoryMutationError` listing every problem, and nothing is
 applied. The ids a CREATE receives come from `new_id`; a batch that fails may still have
 drawn some.
@@ -105,9 +107,13 @@ def apply_mutations(
     new_id: Callable[[], str],
     *,
     tz: dt.tzinfo | str = "UTC",
+    room: int | None = None,
+    full_reason: str = "memory is full",
 ) -> MutationOutcome:
-    """Apply a turn's mutations at `now`; `tz` is the user's zone for the TTL defaults."""
+    """Apply a turn's mutations at `now`; `tz` is the user's zone for the TTL defaults;
+    at most `room` items are created (None: no limit)."""
     batch = _Batch(items, now, new_id, tz)
+    batch.room, batch.full_reason = room, full_reason
     problems: list[MutationProblem] = []
     dropped: list[DroppedMutation] = []
     applied: list[MemoryMutation] = []
@@ -145,6 +151,8 @@ class _Batch:
         self.created: dict[str, None] = {}  # dicts as ordered sets
         self.updated: dict[str, None] = {}
         self.invalidated: dict[str, None] = {}
+        self.room: int | None = None
+        self.full_reason = "memory is full"
 
     def final(self, ids: dict[str, None]) -> tuple[MemoryItem, ...]:
         return tuple(self.working[memory_id] for memory_id in ids)
@@ -163,6 +171,8 @@ class _Batch:
         if expires is not None and expires < self.now:
             raise _DroppedError(f"already expired at {expires.isoformat()}")
         self._refuse_repeat(entry, ignore_id=None)
+        if self.room is not None and len(self.created) >= self.room:
+            raise _DroppedError(self.full_reason)
         memory_id = self.new_id()
         if memory_id in self.working:
             raise ValueError(f"the id factory returned {memory_id!r}, which is already in use")

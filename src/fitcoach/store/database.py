@@ -22,10 +22,13 @@ from sqlalchemy.pool import StaticPool
 from fitcoach.store.models import User
 
 SQLITE_BUSY_TIMEOUT_MS = 15_000
+SQLITE_SYNCHRONOUS = ("FULL", "NORMAL")
 _WRITE_OPTION = "fitcoach_write"
 
 
-def _sqlite_engine(url: URL, **options: Any) -> Engine:
+def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engine:
+    if synchronous not in SQLITE_SYNCHRONOUS:
+        raise ValueError(f"synchronous must be one of {SQLITE_SYNCHRONOUS}, not {synchronous!r}")
     in_memory = url.database in (None, "", ":memory:")
     if in_memory:
         # One shared connection, or every session would see its own empty database.
@@ -40,8 +43,10 @@ def _sqlite_engine(url: URL, **options: Any) -> Engine:
         cursor = dbapi_connection.cursor()
         if not in_memory:
             cursor.execute("PRAGMA journal_mode=WAL")
-            # WAL + NORMAL survives a process crash; only a power cut can lose the last commit.
-            cursor.execute("PRAGMA synchronous=NORMAL")
+            # WAL + FULL: a commit is on disk before it returns, so an acknowledged write
+            # survives a power cut as well as a crash; NORMAL survives process crashes only
+            # (docs/reliability.md has the trade-off and its measured cost).
+            cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
@@ -54,10 +59,11 @@ def _sqlite_engine(url: URL, **options: Any) -> Engine:
     return engine
 
 
-def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20) -> Engine:
+def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20,
+                 sqlite_synchronous: str = "FULL") -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        return _sqlite_engine(parsed)
+        return _sqlite_engine(parsed, sqlite_synchronous)
     # No pre-ping: it costs a round trip on every checkout. A connection the server closed
     # fails its request once and is then discarded by the pool (issue 7 covers the 503).
     return create_engine(parsed, pool_size=pool_size, max_overflow=max_overflow,
@@ -67,8 +73,10 @@ def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20)
 class Database:
     """One engine and the transactions over it; one instance per process."""
 
-    def __init__(self, url: str | URL, *, pool_size: int = 10, max_overflow: int = 20) -> None:
-        self.engine = build_engine(url, pool_size=pool_size, max_overflow=max_overflow)
+    def __init__(self, url: str | URL, *, pool_size: int = 10, max_overflow: int = 20,
+                 sqlite_synchronous: str = "FULL") -> None:
+        self.engine = build_engine(url, pool_size=pool_size, max_overflow=max_overflow,
+                                   sqlite_synchronous=sqlite_synchronous)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
         write_engine = self.engine.execution_options(**{_WRITE_OPTION: True})

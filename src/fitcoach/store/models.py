@@ -227,6 +227,22 @@ class ChatMessageRow(Base):
     created_at: Mapped[dt.datetime]
 
 
+class RateLimitRow(Base):
+    """One request budget per user and action (GCRA), shared by every API process.
+
+    `tat_us` is the budget's theoretical arrival time in microseconds since the epoch: a
+    request is allowed while it is at most the window (minus one interval) ahead of now.
+    `denied` is the last decision, so the one upsert that decides can also report it.
+    """
+
+    __tablename__ = "rate_limits"
+
+    user_id: Mapped[str] = mapped_column(_user_fk(), primary_key=True)
+    action: Mapped[str] = mapped_column(String(16), primary_key=True)
+    tat_us: Mapped[int] = mapped_column(BigInteger)
+    denied: Mapped[bool]
+
+
 class ContextCacheRow(Base):
     """LLM context caches shared by every API process (filled by the LLM brains)."""
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from fitcoach.api.coach import proposals
 from fitcoach.api.coach.schemas import AcceptedPlan, ChatRequest, ProposalDecision
-from fitcoach.api.coach.service import Coach
+from fitcoach.api.coach.service import Coach, StorageLimits
 from fitcoach.api.dependencies import (
     BrainDep,
     CallerDep,
@@ -16,6 +17,7 @@ from fitcoach.api.dependencies import (
     TurnRunnerDep,
 )
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
+from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
 from fitcoach.brain.contract import ChatTurnResult
 
 router = APIRouter(prefix="/api/coach", tags=["coach"],
@@ -23,15 +25,21 @@ router = APIRouter(prefix="/api/coach", tags=["coach"],
 
 
 @router.post("/chat", response_model=ChatTurnResult,
-             responses=error_responses({409: "a concurrent turn changed the memory twice"}))
+             responses={**error_responses({409: "a concurrent turn changed the memory twice"}),
+                        **RATE_LIMIT_RESPONSES})
 async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now: NowDep,
-               brains: BrainDep, run_turn: TurnRunnerDep) -> JSONResponse:
+               brains: BrainDep, run_turn: TurnRunnerDep, request: Request) -> JSONResponse:
     """One coaching turn: the seed's `{message, proposal, memory_mutations}` (plus `meta`).
 
     Memory mutations are applied at once and returned with their ids; a plan change is only
     staged: it changes nothing until `POST /api/coach/proposals/{id}/accept`.
     """
-    result = await Coach(database, brains, run_turn).chat(caller, body, now)
+    await run_in_threadpool(request.app.state.rate_limiter.enforce, caller.user_id,
+                            Action.CHAT)
+    settings = request.app.state.settings
+    limits = StorageLimits(memory_max_items=settings.memory_max_items,
+                           chat_history_max_lines=settings.chat_history_max_lines)
+    result = await Coach(database, brains, run_turn, limits).chat(caller, body, now)
     return JSONResponse(result.seed_json())
 
 

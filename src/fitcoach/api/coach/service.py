@@ -26,6 +26,11 @@ from fitcoach.api.coach.schemas import ChatRequest
 from fitcoach.api.dependencies import Brains, TurnRunner
 from fitcoach.api.errors import MemoryConflict
 from fitcoach.api.ids import new_memory_id, new_proposal_id
+from fitcoach.api.limits.storage import (
+    make_memory_room,
+    memory_full_reason,
+    prune_chat_history,
+)
 from fitcoach.api.memory.repository import MemoryRepository
 from fitcoach.api.plans.service import current_plan
 from fitcoach.brain.contract import ChatTurnResult, ProposalType
@@ -38,11 +43,20 @@ from fitcoach.brain.ports import (
     UserSettings,
 )
 from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
+from fitcoach.memory.entries import Operation
 from fitcoach.store.database import Database
 from fitcoach.store.log_reader import SqlLogReader
 
 HISTORY_LINES = 10
 TURN_ATTEMPTS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class StorageLimits:
+    """Per-user caps the turn enforces as it writes (`api.limits.storage`)."""
+
+    memory_max_items: int = 500
+    chat_history_max_lines: int = 2000
 
 
 def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
@@ -71,7 +85,8 @@ def _meta(outcome: TurnOutcome, memory: MutationOutcome, attempt: int) -> dict[s
 
 
 def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
-                 outcome: TurnOutcome, attempt: int) -> ChatTurnResult:
+                 outcome: TurnOutcome, attempt: int,
+                 limits: StorageLimits = StorageLimits()) -> ChatTurnResult:
     """Write the turn's effects under the user's lock; raises MemoryMutationError (and
     writes nothing) when the mutations no longer apply to the memory as it now is."""
     user_id, now, result = caller.user_id, turn.now, outcome.result
@@ -84,9 +99,12 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
                                  dropped=(), items=())
         if result.memory_mutations:
             memory_repository = MemoryRepository(session)
+            creates = sum(m.operation is Operation.CREATE for m in result.memory_mutations)
+            room = make_memory_room(session, user_id, creates, limits.memory_max_items, now)
             memory = apply_mutations(memory_repository.live(user_id, now),
                                      result.memory_mutations, now, new_memory_id,
-                                     tz=caller.timezone)
+                                     tz=caller.timezone, room=room,
+                                     full_reason=memory_full_reason(limits.memory_max_items))
             memory_repository.save_outcome(user_id, memory, source="chat", now=now)
 
         proposal = result.proposal
@@ -101,6 +119,7 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
         chat = ChatRepository(session)
         chat.add(user_id, ChatRole.USER, turn.message, now)
         chat.add(user_id, ChatRole.COACH, result.message, now, proposal_id=proposal.id)
+        prune_chat_history(session, user_id, limits.chat_history_max_lines)
     return result.model_copy(update={"proposal": proposal,
                                      "memory_mutations": list(memory.applied),
                                      "meta": _meta(outcome, memory, attempt)})
@@ -124,6 +143,7 @@ class Coach:
     database: Database
     brains: Brains
     run_turn: TurnRunner
+    limits: StorageLimits = StorageLimits()
 
     async def chat(self, caller: UserSettings, request: ChatRequest,
                    now: dt.datetime) -> ChatTurnResult:
@@ -134,7 +154,7 @@ class Coach:
             outcome = await _think(self.run_turn, turn, self.brains, reader)
             try:
                 return await run_in_threadpool(persist_turn, self.database, caller, turn,
-                                               outcome, attempt)
+                                               outcome, attempt, self.limits)
             except MemoryMutationError as error:
                 conflict = error
         raise MemoryConflict(

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Request, status
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, InvalidInput, error_responses
+from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
 from fitcoach.api.text import exercise_slug_schema
 from fitcoach.api.workouts import service
 from fitcoach.api.workouts.schemas import LogCreated, WorkoutLogRequest, WorkoutLogView
@@ -18,12 +19,14 @@ router = APIRouter(prefix="/api/workouts", tags=["workouts"],
 
 
 @router.post("/log", status_code=status.HTTP_201_CREATED, response_model=LogCreated,
-             responses=error_responses({409: "idempotency key reused for another workout"}))
+             responses={**error_responses({409: "idempotency key reused for another workout"}),
+                        **RATE_LIMIT_RESPONSES})
 def log_workout(body: WorkoutLogRequest, caller: CallerDep, database: DatabaseDep,
-                now: NowDep) -> LogCreated:
+                now: NowDep, request: Request) -> LogCreated:
     """Record a finished workout. With an `idempotency_key`, a retry answers the first
     log's id and records again and writes nothing. Marks the day completed on the plan and
     returns the personal records it broke."""
+    request.app.state.rate_limiter.enforce(caller.user_id, Action.LOG)
     return service.log_workout(database, caller, body, now)
 
 

@@ -1,0 +1,56 @@
+"""Per-user storage caps: memory items and chat history (issue 7, "Bad input and abuse").
+
+Both run inside the chat turn's write transaction, so they are as atomic as the turn.
+
+- **Memory**: at most `memory_max_items` rows per user, counting active, expired and deleted
+  items (deleted ones are kept as an audit trail, expired ones for `include_expired`). When a
+  turn's CREATEs would pass the cap, the oldest expired or deleted items are pruned first
+  (their `memory_audit` rows stay). If the active items alone fill the cap, the CREATEs that
+  do not fit are dropped and reported in the answer's `meta.memory_dropped` with the reason
+  `MEMORY_FULL`; the rest of the turn (other mutations, the proposal) still applies.
+- **Chat history**: at most `chat_history_max_lines` lines per user; older lines are
+  deleted as new ones arrive. The coach reads only the last few lines of context anyway.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import delete, func, or_, select
+from sqlalchemy.orm import Session
+
+from fitcoach.store.models import ChatMessageRow, MemoryItemRow
+
+
+def memory_full_reason(cap: int) -> str:
+    return (f"memory is full: {cap} items are kept per user and all are in force; delete "
+            f"some (DELETE /api/memory/{{memory_id}}) to make room")
+
+
+def make_memory_room(session: Session, user_id: str, wanted: int, cap: int,
+                     now: dt.datetime) -> int:
+    """Prune the oldest expired or deleted items until `wanted` new ones fit under `cap`
+    (or nothing inactive is left); answer how many new items fit."""
+    if wanted <= 0:
+        return 0
+    items = MemoryItemRow
+    stored = session.scalar(select(func.count()).select_from(items)
+                            .where(items.user_id == user_id)) or 0
+    excess = stored + wanted - cap
+    if excess > 0:
+        inactive = session.scalars(
+            select(items.id).where(items.user_id == user_id,
+                                   or_(items.invalidated_at.is_not(None), items.expires_at < now))
+            .order_by(items.created_at, items.id).limit(excess)).all()
+        if inactive:
+            session.execute(delete(items).where(items.id.in_(inactive)))
+            stored -= len(inactive)
+    return max(0, min(wanted, cap - stored))
+
+
+def prune_chat_history(session: Session, user_id: str, keep: int) -> None:
+    """Delete the user's chat lines older than the newest `keep`."""
+    lines = ChatMessageRow
+    oldest_kept = (select(lines.id).where(lines.user_id == user_id)
+                   .order_by(lines.id.desc()).offset(keep - 1).limit(1).scalar_subquery())
+    session.execute(delete(lines).where(lines.user_id == user_id, lines.id < oldest_kept))
