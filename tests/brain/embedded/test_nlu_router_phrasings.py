@@ -193,6 +193,35 @@ def test_tone_revocation_deletes_the_preference() -> None:
     ]
 
 
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "ok maybe tone it down a bit, be a little gentler with me"),
+    ("en", "dial it down, be nicer to me"),
+    ("it", "preferisco un approccio più gentile d'ora in poi, meno duro"),
+    ("it", "meno severo per favore, sii più paziente"),
+    ("es", "deja de ser tan duro conmigo, sé más amable"),
+    ("he", "תפסיק להיות קשוח, תהיה יותר עדין איתי"),
+    ("ko", "좀 덜 세게 해줘, 부드럽게 말해줘"),
+])
+def test_a_tone_switch_updates_the_preference_to_the_new_tone(lang: str, message: str) -> None:
+    memory = MemorySummary(facts=(
+        MemoryFact(memory_id="mem_09", tier=Tier.STAPLES, category=StapleCategory.PREFERENCE,
+                   tone=Tone.TOUGH_LOVE),
+    ))
+    analysis = analyze(message, today=TODAY, locale=Locale(lang))
+    decision = route(analysis, has_plan=True, memory_summary=memory)
+    assert analysis.tone.requested is Tone.GENTLE
+    assert [(m.operation, m.memory_id, m.tone) for m in decision.memory_actions] == [
+        (Operation.UPDATE, "mem_09", Tone.GENTLE)
+    ]
+
+
+@pytest.mark.parametrize("message", ["tone it down", "less harsh please", "meno duro",
+                                     "פחות קשוח"])
+def test_a_softening_alone_ends_tough_love(message: str) -> None:
+    analysis = analyze(message, today=TODAY, locale=Locale.EN)
+    assert (analysis.tone.revoked, analysis.tone.requested) == (Tone.TOUGH_LOVE, None)
+
+
 @pytest.mark.parametrize(("lang", "message", "missing"), [
     ("en", "hi! I want to get stronger", {Essential.GEAR, Essential.DAYS, Essential.TIME}),
     ("en", "I have a full gym and can train 3 days a week", {Essential.TIME}),

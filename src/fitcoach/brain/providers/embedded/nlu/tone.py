@@ -1,9 +1,10 @@
 """Tone preferences: "be tough on me" → `Tone.TOUGH_LOVE`; "you can stop being so harsh" revokes.
 
 A revocation names the tone it ends through an adjective after it in its clause ("stop being so
-harsh" → tough love); "talk normally" / "tono normale" ends whatever is recorded (`revoked_any`).
-A request inside a revoking clause is no request ("stop being so tough on me" is not "be tough
-on me").
+harsh" → tough love); a softening ("tone it down", "meno duro", "פחות קשוח") ends tough love by
+itself; "talk normally" / "tono normale" ends whatever is recorded (`revoked_any`). A request
+for another tone beside a revocation is a switch, not a revocation ("tone it down, be gentler"
+→ gentle, an UPDATE of the stored preference); a request for the revoked tone itself is none.
 """
 
 from __future__ import annotations
@@ -27,18 +28,22 @@ class ToneFacts(BaseModel):
 
 
 def parse_tone(doc: Document) -> ToneFacts:
-    revocations = [h for h in doc.best("tone_revoke") if h.key == "revoke"]
-    adjectives = doc.best("tone_adjective", "tone_request")
+    tone_words = doc.best("tone_adjective", "tone_request")
+    # Adjectives a revocation can be about; a request phrase is never what is revoked.
+    adjectives = [h for h in tone_words if h.section == "tone_adjective"]
     revoked: Tone | None = None
-    revoke_clauses: set[int] = set()
-    for revocation in revocations:
-        clause = doc.clause(revocation.start)
-        about = [a for a in adjectives if doc.clause(a.start) == clause
-                 and a.start >= revocation.start]
-        if about:
-            revoked = revoked or Tone(about[0].key)
-            revoke_clauses.add(clause)
-    requests = [h for h in doc.best("tone_request") if doc.clause(h.start) not in revoke_clauses]
+    for revocation in doc.best("tone_revoke"):
+        if revocation.key == "soften":
+            revoked = revoked or Tone.TOUGH_LOVE
+        elif revocation.key == "revoke":
+            clause = doc.clause(revocation.start)
+            about = [a for a in adjectives if doc.clause(a.start) == clause
+                     and a.start >= revocation.start]
+            if about:
+                revoked = revoked or Tone(about[0].key)
+    # "Tone it down, be gentler", "più gentile, meno duro": the request is the new tone.
+    requests = [h for h in tone_words if h.section == "tone_request"
+                and Tone(h.key) is not revoked]
     return ToneFacts(
         requested=Tone(requests[0].key) if requests else None,
         revoked=revoked,
