@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from sqlalchemy import exc as sql
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 logger = logging.getLogger("fitcoach.api")
@@ -97,6 +98,10 @@ class InvalidInput(FitcoachError):
     code = "validation_error"
 
 
+DATABASE_UNAVAILABLE = "database_unavailable"
+DATABASE_RETRY_AFTER_SECONDS = 1
+
+
 def error_body(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
 
@@ -124,6 +129,8 @@ COMMON_ERROR_RESPONSES = error_responses({
     413: "the request body is over the size limit",
     422: "the request breaks a validation rule; the message says which",
     500: "an unexpected failure; nothing was written",
+    503: "the database is unavailable (connection lost, locked, out of connections); "
+         "nothing was written, retry after Retry-After seconds",
 })
 AUTH_ERROR_RESPONSES = error_responses({401: "missing or invalid bearer token"})
 
@@ -168,6 +175,26 @@ def install_error_handlers(app: FastAPI) -> None:
         message = error.detail if isinstance(error.detail, str) else code.replace("_", " ")
         return JSONResponse(error_body(code, message), status_code=error.status_code,
                             headers=getattr(error, "headers", None))
+
+    @app.exception_handler(sql.OperationalError)
+    @app.exception_handler(sql.InterfaceError)
+    @app.exception_handler(sql.TimeoutError)
+    @app.exception_handler(sql.DBAPIError)
+    async def _database(request: Request, error: Exception) -> JSONResponse:
+        # Lost connections, a locked or unreadable SQLite file, an exhausted pool: the
+        # transaction rolled back, so nothing was written and a retry is safe. Other database
+        # errors (a broken constraint, bad SQL) are bugs and stay 500s.
+        unavailable = isinstance(error, sql.OperationalError | sql.InterfaceError
+                                 | sql.TimeoutError) or getattr(
+            error, "connection_invalidated", False)
+        if not unavailable:
+            return await _unexpected(request, error)
+        logger.warning("database unavailable on %s %s: %s", request.method, request.url.path,
+                       type(getattr(error, "orig", None) or error).__name__)
+        return JSONResponse(
+            error_body(DATABASE_UNAVAILABLE,
+                       "the database is unavailable; nothing was saved, please try again"),
+            status_code=503, headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, error: Exception) -> JSONResponse:
