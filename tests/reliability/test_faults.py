@@ -8,20 +8,28 @@ process killed between writes is in `test_crash_recovery.py`.
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from fitcoach.api.app import create_app
+from fitcoach.settings import Settings
 from fitcoach.store import database as database_module
 from fitcoach.store.database import Database
 from fitcoach.store.models import PlanVersionRow, ProposalRow, WorkoutLogRow
+from tests.brain.llm.fake_gemini import FakeGemini
+from tests.brain.llm.fake_openai import FakeOpenAI
+from tests.brain.llm.local_server import LocalServer
 from tests.e2e.conftest import Api, build_app, one_set, row_counts, sign_up
 from tests.e2e.scripted import ScriptedTurns
+from tests.e2e.test_embedded_brain_over_http import ONBOARDING
 from tests.reliability.faults import COMMIT, database_fault, kill_idle_connections
 from tests.store.databases import sqlite_database
 
@@ -158,3 +166,52 @@ def test_a_locked_sqlite_database_is_503_and_writes_nothing(
             holder.close()
         assert row_counts(database) == before
         assert api.log(one_set(idempotency_key="locked")).status_code == 201
+
+
+# --- LLM providers failing, over HTTP, with the real embedded brain behind them ----------
+
+def llm_client(database: Database, brain: str, url: str) -> TestClient:
+    keys = {"gemini": {"gemini_api_key": "gemini-test-key", "gemini_base_url": url},
+            "openai": {"openai_api_key": "sk-test-key", "openai_base_url": url}}[brain]
+    settings = Settings(db=database.url.render_as_string(hide_password=False), dev_clock=True,
+                        brain=brain, llm_timeout_seconds=0.5, llm_retries=0, **keys)
+    return TestClient(create_app(settings, database=database, web_directory=None))
+
+
+@pytest.fixture(params=["gemini", "openai"])
+def provider(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any, str]]:
+    """(brain name, the fake provider to script, its base URL)."""
+    if request.param == "gemini":
+        fake: Any = FakeGemini(lambda: dt.datetime.now(dt.UTC))
+        with LocalServer(fake.app) as server:
+            yield "gemini", fake, server.url
+            fake.release()
+    else:
+        fake = FakeOpenAI()
+        with LocalServer(fake.app) as server:
+            yield "openai", fake, f"{server.url}/v1"
+            fake.release()
+
+
+FAULTS: dict[str, tuple[Callable[[Any], None], str]] = {
+    "timeout": (lambda fake: fake.hang(), "Timeout"),
+    "server error": (lambda fake: fake.fail(500, "internal error"), "500"),
+    "garbage": (lambda fake: (fake.text("<html>502 Bad Gateway</html>"),
+                              fake.text("{not json")), "AnswerRejected"),
+}
+
+
+@pytest.mark.parametrize("fault", list(FAULTS))
+def test_a_failing_provider_leaves_the_embedded_brain_answering(
+        database: Database, provider: tuple[str, Any, str], fault: str) -> None:
+    brain, fake, url = provider
+    script, reason = FAULTS[fault]
+    script(fake)
+    api = sign_up(llm_client(database, brain, url))
+    answer = api.chat(ONBOARDING["en"])
+    assert answer["meta"]["brain"] == "embedded"
+    assert reason in answer["meta"]["fallback_reason"]
+    # A real answer, not an apology: the embedded brain stages the week it was asked for.
+    assert answer["proposal"]["type"] == "UPDATE_WEEK"
+    assert answer["message"]
+    assert api.get("/api/plans/current").status_code == 404  # staged, never written
