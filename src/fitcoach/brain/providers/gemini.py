@@ -91,6 +91,7 @@ class GeminiBrain(LLMBrain[types.Content]):
         self.model = options.model
         self.logger = logger
         self._options = options
+        self.secrets = (options.api_key,)
         self._prompt = prompt or static_prompt()
         self._two_phase = (two_phase_model(options.model) if options.tool_mode == "auto"
                            else options.tool_mode == "two_phase")

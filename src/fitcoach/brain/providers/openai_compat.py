@@ -72,6 +72,7 @@ class OpenAICompatBrain(LLMBrain[Message]):
         self.model = options.model
         self.logger = logger
         self._options = options
+        self.secrets = (options.api_key,) if options.api_key else ()
         self._prompt = prompt or static_prompt()
         self._format: ResponseFormatMode = options.response_format
         self._use_tools = options.tools

@@ -19,3 +19,19 @@ class AnswerRejected(DecisionRejected, ValueError):
 class ProviderFailure(RuntimeError):
     """The provider could not be used for this turn (refused request, empty answer, a cache
     that cannot be created); the turn falls back to the embedded brain."""
+
+
+REDACTED = "[redacted]"
+MIN_SECRET_LENGTH = 8  # shorter "keys" (local servers take anything) are not worth hiding
+
+
+def without_secrets(error: Exception, secrets: Sequence[str]) -> Exception:
+    """`error` itself when its text holds none of `secrets`; otherwise a `ProviderFailure`
+    naming the original type, with every secret replaced, and no link to the original."""
+    text = str(error)
+    hidden = [s for s in secrets if len(s) >= MIN_SECRET_LENGTH and s in text]
+    if not hidden:
+        return error
+    for secret in hidden:
+        text = text.replace(secret, REDACTED)
+    return ProviderFailure(f"{type(error).__name__}: {text}")

@@ -32,7 +32,7 @@ from fitcoach.brain.providers.llm_common.conversation import (
     Conversations,
     Message,
 )
-from fitcoach.brain.providers.llm_common.errors import AnswerRejected
+from fitcoach.brain.providers.llm_common.errors import AnswerRejected, without_secrets
 from fitcoach.brain.providers.llm_common.turn_text import repair_text, tool_results_text
 from fitcoach.brain.providers.llm_common.usage import TurnUsage
 
@@ -56,6 +56,7 @@ class LLMBrain(ABC, Generic[Message]):
     provider: str
     model: str
     logger: logging.Logger
+    secrets: tuple[str, ...] = ()  # the provider's API key: never in an error we pass on
 
     def __init__(self) -> None:
         self._conversations: Conversations[Message] = Conversations()
@@ -67,7 +68,15 @@ class LLMBrain(ABC, Generic[Message]):
             conversation.messages.extend(self._opening(request))
         else:
             self._catch_up(conversation, request)
-        reply = await self._exchange(conversation, request)
+        try:
+            reply = await self._exchange(conversation, request)
+        except Exception as error:
+            # A provider error can quote the request, key included (some echo a refused
+            # key back); the pipeline puts the error in the turn's meta for the client.
+            cleaned = without_secrets(error, self.secrets)
+            if cleaned is error:
+                raise
+            raise cleaned from None
         conversation.messages.extend(reply.history)
         usage = conversation.usage.as_notes()
         if reply.tool_calls:
