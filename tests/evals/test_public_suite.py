@@ -14,15 +14,6 @@ import pytest
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.evals import Report, build_report, load_suite, run_suite
 
-# Known misses of the embedded brain (brain-side understanding gaps, reported with the failing
-# output; see `fitcoach eval`). Strict: once routing reaches 100%, this mark must go.
-ROUTING_GAPS = pytest.mark.xfail(
-    strict=True,
-    reason="the embedded brain still misroutes a few cases (7 of 192 on 2026-11-30): phrasings "
-           "it does not parse yet ('aperturas', 'giornata di braccia', Hebrew 'rack is taken' "
-           "read as 'stiff'), a past hike read as an upcoming event, an added exercise the "
-           "engine cannot fit; `fitcoach eval` lists them")
-
 
 @pytest.fixture(scope="module")
 def report() -> Report:
@@ -40,7 +31,6 @@ def test_every_case_runs(report: Report) -> None:
     assert not errors, _listing(report, errors)
 
 
-@ROUTING_GAPS
 def test_routing_is_perfect(report: Report) -> None:
     misses = [s for s in report.scores if not s.route_ok]
     assert not misses, _listing(report, misses)
@@ -61,6 +51,5 @@ def test_no_validator_errors(report: Report) -> None:
                                                                    if s.validator])
 
 
-@ROUTING_GAPS
 def test_the_report_meets_the_targets(report: Report) -> None:
     assert report.meets_targets

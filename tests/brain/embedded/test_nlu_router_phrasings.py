@@ -222,6 +222,61 @@ def test_a_softening_alone_ends_tough_love(message: str) -> None:
     assert (analysis.tone.revoked, analysis.tone.requested) == (Tone.TOUGH_LOVE, None)
 
 
+TUESDAY = dt.date(2026, 9, 15)
+
+
+@pytest.mark.parametrize(("lang", "message", "part"), [
+    ("en", "quads are super sore from the weekend hike, can barely walk down stairs",
+     BodyPart.QUADS),
+    ("en", "my calves are wrecked after yesterday's race", BodyPart.CALVES),
+    ("it", "ho i quadricipiti distrutti dall'escursione di domenica", BodyPart.QUADS),
+    ("ko", "주말에 등산 갔다 와서 허벅지가 뻐근해요", BodyPart.QUADS),
+    ("he", "כואבות לי הרגליים מהטיול הרגלי בסופש", BodyPart.QUADS),
+    ("es", "tengo los cuádriceps cargados de la excursión del fin de semana", BodyPart.QUADS),
+])
+def test_a_past_event_named_as_a_cause_is_no_event(lang: str, message: str,
+                                                    part: BodyPart) -> None:
+    analysis = analyze(message, today=TUESDAY, locale=Locale(lang))
+    decision = route(analysis, has_plan=True)
+    assert analysis.events == ()
+    assert [e.kind for e in analysis.past_events] in (["hike"], ["race"])
+    # The soreness routes, for today: the day that dated the event is no target.
+    assert (decision.intent, decision.proposal_type, decision.target_day) == (
+        IN.ACUTE_STATE, D, TUE)
+    assert part in {a.body_part for a in decision.memory_actions}
+    assert all(a.tier is Tier.PHYSIOLOGICAL for a in decision.memory_actions)
+
+
+def test_a_past_cause_leaves_room_for_the_event_ahead() -> None:
+    analysis = analyze("I'm sore from the hike, and I have a race on Sunday", today=TUESDAY,
+                       locale=Locale.EN)
+    [race] = analysis.events
+    assert (race.kind, race.start) == ("race", dt.date(2026, 9, 20))
+    assert route(analysis, has_plan=True).intent is IN.SITUATIONAL_EVENT
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "the Berlin trip got cancelled, I'm home all week after all"),
+    ("es", "se canceló el viaje a Berlín, me quedo en casa"),
+    ("it", "il viaggio a Berlino è saltato"),
+    ("he", "הנסיעה לברלין בוטלה"),
+    ("ko", "베를린 출장 취소됐어요"),
+])
+def test_a_cancelled_trip_deletes_the_tier_3_item(lang: str, message: str) -> None:
+    memory = MemorySummary(facts=(
+        MemoryFact(memory_id="mem_05", tier=Tier.SITUATIONAL, event="Business trip to Berlin",
+                   event_kinds=("business_trip",), travel=True),
+        MemoryFact(memory_id="mem_07", tier=Tier.SITUATIONAL, event="Padel tournament",
+                   event_kinds=("tournament",)),
+    ))
+    analysis = analyze(message, today=TODAY, locale=Locale(lang))
+    decision = route(analysis, has_plan=True, memory_summary=memory)
+    assert (decision.intent, decision.proposal_type) == (IN.MEMORY_UPDATE, N)
+    assert [(m.operation, m.tier, m.memory_id) for m in decision.memory_actions] == [
+        (Operation.DELETE, Tier.SITUATIONAL, "mem_05")
+    ]
+
+
 @pytest.mark.parametrize(("lang", "message", "missing"), [
     ("en", "hi! I want to get stronger", {Essential.GEAR, Essential.DAYS, Essential.TIME}),
     ("en", "I have a full gym and can train 3 days a week", {Essential.TIME}),

@@ -225,6 +225,8 @@ def _chronic_entry(view: TurnView, action: MemoryAction) -> dict[str, Any] | Non
 def _delete(view: TurnView, action: MemoryAction) -> MemoryMutation:
     if action.category is StapleCategory.PREFERENCE:
         reason = _reason(view, "preference.revoked")
+    elif action.tier is Tier.SITUATIONAL:
+        reason = _reason(view, "event_cancelled")
     else:
         reason = _reason(view, "resolved")
     return MemoryMutation(operation=Operation.DELETE, target_tier=action.tier,

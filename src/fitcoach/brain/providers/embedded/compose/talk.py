@@ -77,6 +77,8 @@ def _acknowledgement(view: TurnView,
         stored = item.entry
         if getattr(stored, "category", None) is StapleCategory.PREFERENCE:
             return "memory.tone_revoked", {}
+        if mutation.target_tier is Tier.SITUATIONAL:
+            return "memory.event_cancelled", {"event": getattr(stored, "event", "")}
         parts = getattr(stored, "body_parts", None) or (getattr(stored, "body_part", None),)
         parts = tuple(p for p in parts if p is not None)
         return "memory.resolved", {"parts": lx.body_parts(view.language, parts)}
@@ -106,7 +108,9 @@ def memory_reply(reply: Reply, view: TurnView, mutations: Sequence[MemoryMutatio
                for m in mutations) and view.plan is not None:
             reply.add("memory.equipment_plan", optional=True)
         return
-    if view.analysis.body.resolved:
+    if view.analysis.cancelled_events:
+        reply.add("memory.event_cancelled_nothing")
+    elif view.analysis.body.resolved:
         reply.add("memory.resolved_nothing")
     else:
         reply.add("memory.already_known")

@@ -49,7 +49,9 @@ class MessageAnalysis(BaseModel):
     gear: GearFacts
     body: BodyFacts
     goals: GoalFacts
-    events: tuple[EventMention, ...] = ()
+    events: tuple[EventMention, ...] = ()  # upcoming ones: what to plan around
+    cancelled_events: tuple[EventMention, ...] = ()  # "the trip got cancelled"
+    past_events: tuple[EventMention, ...] = ()  # "sore from the weekend hike": causes
     exercises: ExerciseFacts
     tone: ToneFacts
     cues: CueFacts
@@ -65,6 +67,24 @@ class MessageAnalysis(BaseModel):
         return Weekday(self.today.strftime("%A").lower())
 
 
+PAST_EVENT_DAY_WINDOW = 4
+
+
+def _past_event_days(doc: Document, time: TimeFacts,
+                     events: tuple[EventMention, ...]) -> TimeFacts:
+    """A weekday that dates a past event ("dall'escursione di domenica") says when it
+    happened: a reference, never the day to change."""
+    past = [e.position for e in events if e.past]
+    if not past:
+        return time
+    days = tuple(
+        d.model_copy(update={"reference": True}) if any(
+            doc.clause(d.position) == doc.clause(p) and abs(d.position - p)
+            <= PAST_EVENT_DAY_WINDOW for p in past) else d
+        for d in time.days)
+    return time.model_copy(update={"days": days})
+
+
 def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday | None = None,
             active_tab: ActiveTab = ActiveTab.COACH) -> MessageAnalysis:
     doc = Document.of(text)
@@ -77,6 +97,7 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
     body = parse_body(doc, time, spans, event_present)
     goals = parse_goals(doc, time, body.mentions)
     events = parse_events(doc, time, body.protect, today)
+    time = _past_event_days(doc, time, events)
     return MessageAnalysis(
         text=text,
         today=today,
@@ -89,7 +110,9 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         gear=gear,
         body=body,
         goals=goals,
-        events=events,
+        events=tuple(e for e in events if e.upcoming),
+        cancelled_events=tuple(e for e in events if e.cancelled),
+        past_events=tuple(e for e in events if e.past and not e.cancelled),
         exercises=exercises,
         tone=parse_tone(doc),
         cues=parse_cues(doc),

@@ -5,6 +5,10 @@ the time words of its own sentence (else of the message): the days named (first 
 relative day ("tomorrow"), or a week span ("next week", "the weekend"). "For N days" sets its
 length; trips without an end last their kind's default. The parts to protect come from the body
 analysis ("make sure my back, forearms and shoulders aren't fried").
+
+Not every event named is ahead: one in a sentence that calls it off is `cancelled` (a Tier 3
+item to delete), and one told as a cause or dated in the past ("sore from the weekend hike",
+"after yesterday's race") is `past`: it explains a complaint, it is no event to plan around.
 """
 
 from __future__ import annotations
@@ -30,10 +34,17 @@ class EventMention(BaseModel):
     end: dt.date | None = None
     travel: bool = False
     protect: tuple[BodyPart, ...] = ()
+    cancelled: bool = False  # "the trip got cancelled": a Tier 3 item to delete
+    position: int = -1  # token index of the event word
+    past: bool = False  # "sore from the weekend hike": a cause, not an upcoming event
 
     @property
     def dated(self) -> bool:
         return self.start is not None
+
+    @property
+    def upcoming(self) -> bool:
+        return not (self.cancelled or self.past)
 
 
 def _dates_in(time: TimeFacts, sentence: int | None) -> list[dt.date]:
@@ -64,16 +75,43 @@ def _name(doc: Document, hit: Hit) -> str:
     return f"{sports[0].key.replace('_', ' ')} {kind}" if sports else kind
 
 
+CAUSE_WINDOW = 3
+
+
+def _is_past(doc: Document, hit: Hit, time: TimeFacts) -> bool:
+    """An event told as what happened: named as a cause ("from the hike", "dall'escursione",
+    "מהטיול", "등산 갔다 와서") in a sentence with a complaint or a past day, or dated
+    by a past day ("yesterday's race", "last weekend") with no day ahead in its sentence."""
+    sentence, clause = doc.sentence(hit.start), doc.clause(hit.start)
+    past_day = any(r.sentence == sentence and r.offset < 0 for r in time.relative) or any(
+        doc.sentence(h.start) == sentence for h in doc.best("past_ref"))
+    ahead = any(r.sentence == sentence and r.offset > 0 for r in time.relative) or any(
+        d.sentence == sentence and not d.reference for d in time.days)
+    complaint = any(doc.sentence(h.start) == sentence for h in doc.best("condition_word"))
+    cause = any(
+        doc.clause(c.start) == clause and (
+            (c.key == "before" and 0 <= hit.start - c.end <= CAUSE_WINDOW)
+            or (c.key == "after" and 0 <= c.start - hit.end <= CAUSE_WINDOW))
+        for c in doc.best("event_cause"))
+    token = doc.tokens[hit.start]
+    if token.script == "hebrew" and token.text[0] == "מ" and token.text[1:] in token.keys:
+        cause = True  # "מהטיול": from the trip
+    return (cause and (complaint or past_day)) or (past_day and not ahead)
+
+
 def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
                  today: dt.date) -> tuple[EventMention, ...]:
     events: list[EventMention] = []
     section = LEXICON.section("event_kind")
     seen_sentences: set[int] = set()
+    cancel_sentences = {doc.sentence(h.start) for h in doc.best("event_cancel")}
     for hit in doc.best("event_kind"):
         sentence = doc.sentence(hit.start)
         if sentence in seen_sentences:
             continue  # one event per sentence: "a golf tournament, a 36-hole match" is one
-        seen_sentences.add(sentence)
+        past = _is_past(doc, hit, time)
+        if not past:  # a cause told in passing leaves room for the event ahead
+            seen_sentences.add(sentence)
         meta = section[hit.key]
         dates = _dates_in(time, sentence) or _dates_in(time, None)
         start = end = None
@@ -98,5 +136,8 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
             end=end,
             travel=bool(meta.get("travel")),
             protect=protect,
+            cancelled=sentence in cancel_sentences,
+            past=past,
+            position=hit.start,
         ))
     return tuple(events)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from fitcoach.brain.providers.embedded.nlu.document import Document
 from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart
 from fitcoach.memory.entries import (
     MemoryItem,
@@ -33,6 +34,8 @@ class MemoryFact(BaseModel):
     condition: AcuteCondition | None = None
     tone: Tone | None = None
     event: str | None = None
+    event_kinds: tuple[str, ...] = ()  # the event words its text names ("business_trip")
+    travel: bool = False
 
 
 class MemorySummary(BaseModel):
@@ -65,13 +68,21 @@ class MemorySummary(BaseModel):
                 facts.append(MemoryFact(memory_id=item.memory_id, tier=item.tier,
                                         body_parts=(entry.body_part,), condition=entry.condition))
             elif isinstance(entry, SituationalEntry):
+                kinds = Document.of(f"{entry.event}. {entry.fact}").keys("event_kind")
                 facts.append(MemoryFact(memory_id=item.memory_id, tier=item.tier,
-                                        event=entry.event))
+                                        event=entry.event, event_kinds=tuple(sorted(kinds)),
+                                        travel=bool(entry.travel)))
         return cls(facts=tuple(facts), has_gear=has_gear, has_days=has_days,
                    has_minutes=has_minutes)
 
     def staple(self, category: StapleCategory) -> MemoryFact | None:
         return next((f for f in self.facts if f.category is category), None)
+
+    def events_like(self, kind: str, travel: bool) -> list[MemoryFact]:
+        """Active Tier 3 items a cancelled event of this kind may be: the same kind of event,
+        or any trip for a trip."""
+        return [f for f in self.facts if f.tier is Tier.SITUATIONAL
+                and (kind in f.event_kinds or (travel and f.travel))]
 
     def conditions_on(self, part: BodyPart | None,
                       condition: AcuteCondition | None = None) -> list[MemoryFact]:

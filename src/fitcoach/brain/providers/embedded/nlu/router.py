@@ -9,6 +9,9 @@ Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
    NONE and the missing essentials: the coach asks, it never guesses.
 3. `resolution`: the user says a complaint is over and reports no new one → MEMORY_UPDATE, NONE,
    DELETE of the matching memory items.
+   (`cancellation`, after `event`: an event called off and none ahead → MEMORY_UPDATE, NONE,
+   DELETE of the Tier 3 items it was. Events told as causes, "sore from the weekend hike",
+   are not events at all: the complaint routes.)
 4. `event`: an event with a date (or a trip) → SITUATIONAL_EVENT, UPDATE_WEEK (+ Tier 3 CREATE;
    acute complaints in the same message ride along as Tier 2 CREATEs). Events win over acute
    words because "make sure my back isn't fried" is about the event.
@@ -172,8 +175,11 @@ class _Router:
                               memory=self._resolution_actions() + self._side_actions())
         if any(e.dated or e.travel for e in a.events):
             return self._change(Intent.SITUATIONAL_EVENT, ProposalType.UPDATE_WEEK, "event",
-                                memory=self._event_actions() + self._acute_actions()
-                                + self._side_actions())
+                                memory=self._event_actions() + self._cancel_actions()
+                                + self._acute_actions() + self._side_actions())
+        if a.cancelled_events:
+            return self._done(Intent.MEMORY_UPDATE, "cancellation",
+                              memory=self._cancel_actions() + self._side_actions())
         if a.body.acute:
             return self._change(Intent.ACUTE_STATE, ProposalType.UPDATE_DAY, "acute",
                                 target=self._live_day(), swap=self._swap(SwapReason.PAIN),
@@ -429,6 +435,15 @@ class _Router:
     def _event_actions(self) -> list[MemoryAction]:
         return [MemoryAction(operation=Operation.CREATE, tier=Tier.SITUATIONAL, event=e.name)
                 for e in self.a.events if e.dated or e.travel]
+
+    def _cancel_actions(self) -> list[MemoryAction]:
+        """"The trip got cancelled": DELETE the Tier 3 items it was."""
+        actions: list[MemoryAction] = []
+        for event in self.a.cancelled_events:
+            for fact in self.memory.events_like(event.kind, event.travel):
+                actions.append(MemoryAction(operation=Operation.DELETE, tier=Tier.SITUATIONAL,
+                                            event=fact.event, memory_id=fact.memory_id))
+        return actions
 
     def _resolution_actions(self) -> list[MemoryAction]:
         actions: list[MemoryAction] = []
