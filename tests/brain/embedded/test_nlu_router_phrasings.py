@@ -215,6 +215,24 @@ def test_a_tone_switch_updates_the_preference_to_the_new_tone(lang: str, message
     ]
 
 
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "actually drop the drill sergeant act, I'd rather you explain the science from now on"),
+    ("es", "basta de mano dura, explícame la ciencia"),
+])
+def test_a_tone_named_right_after_a_revocation_is_the_one_revoked(lang: str,
+                                                                  message: str) -> None:
+    analysis = analyze(message, today=TODAY, locale=Locale(lang))
+    assert (analysis.tone.revoked, analysis.tone.requested) == (Tone.TOUGH_LOVE,
+                                                                Tone.SCIENTIFIC)
+    # "Drop" with no exercise named is no day change.
+    assert route(analysis, has_plan=True).intent is IN.MEMORY_UPDATE
+
+
+def test_a_new_tone_after_a_bare_stop_is_requested_not_revoked() -> None:
+    tone = analyze("you can stop, be gentler", today=TODAY, locale=Locale.EN).tone
+    assert (tone.revoked, tone.requested) == (None, Tone.GENTLE)
+
+
 @pytest.mark.parametrize("message", ["tone it down", "less harsh please", "meno duro",
                                      "פחות קשוח"])
 def test_a_softening_alone_ends_tough_love(message: str) -> None:
@@ -275,6 +293,19 @@ def test_a_cancelled_trip_deletes_the_tier_3_item(lang: str, message: str) -> No
     assert [(m.operation, m.tier, m.memory_id) for m in decision.memory_actions] == [
         (Operation.DELETE, Tier.SITUATIONAL, "mem_05")
     ]
+
+
+@pytest.mark.parametrize(("lang", "message", "cancelled", "ahead"), [
+    ("en", "the work trip is off, but I've got a tennis tournament this Saturday instead",
+     "business_trip", "tournament"),
+    ("it", "la trasferta è saltata, però sabato ho una gara", "trip", "race"),
+])
+def test_a_call_off_cancels_its_own_clause_only(lang: str, message: str, cancelled: str,
+                                                ahead: str) -> None:
+    analysis = analyze(message, today=TODAY, locale=Locale(lang))
+    assert [e.kind for e in analysis.cancelled_events] == [cancelled]
+    assert [e.kind for e in analysis.events] == [ahead]
+    assert route(analysis, has_plan=True).intent is IN.SITUATIONAL_EVENT
 
 
 @pytest.mark.parametrize(("lang", "message", "missing"), [

@@ -186,6 +186,8 @@ def test_busy_gear(text: str) -> None:
     ("הראק תפוס", GearTag.SQUAT_RACK),
     ("벤치 자리가 다 찼어요 ㅠ", GearTag.FLAT_BENCH),
     ("케이블 머신 다 찼네요", GearTag.CABLE_MACHINE),
+    ("tutti i bilancieri sono occupati", GearTag.BARBELL),
+    ("todas las jaulas están ocupadas", GearTag.SQUAT_RACK),
 ])
 def test_taken_gear_is_busy_and_no_tight_muscle(text: str, busy: GearTag) -> None:
     assert gear_facts(text).busy == {busy}

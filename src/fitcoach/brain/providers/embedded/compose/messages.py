@@ -98,8 +98,8 @@ def _proposal(reply: Reply, view: TurnView, change: PlannedChange, outcome: Mate
         day_reply(reply, view, change, outcome)
     if intent is Intent.GYM_SWAP:
         return  # one sentence that already says it is staged
-    memory_acknowledgement(reply, view, [m for m in mutations if
-                                         m.target_tier is Tier.STAPLES], optional=True)
+    memory_acknowledgement(reply, view, [m for m in mutations if _acknowledged(m)],
+                           optional=True)
     if outcome.changed_days:
         staged(reply, view, change.target_day if change.proposal_type is
                ProposalType.UPDATE_DAY else None)
@@ -112,6 +112,12 @@ def _skipped(reply: Reply, view: TurnView, change: PlannedChange,
     memory_acknowledgement(reply, view, [m for m in mutations if
                                          m.target_tier is Tier.STAPLES], optional=True)
     skip_reply(reply, view, change)
+
+
+def _acknowledged(mutation: MemoryMutation) -> bool:
+    """Memory worth a word beside a proposal: staples, and an event called off."""
+    return mutation.target_tier is Tier.STAPLES or (
+        mutation.operation is Operation.DELETE and mutation.target_tier is Tier.SITUATIONAL)
 
 
 def _noted_acute(mutations: Sequence[MemoryMutation]) -> bool:

@@ -104,13 +104,15 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
     events: list[EventMention] = []
     section = LEXICON.section("event_kind")
     seen_sentences: set[int] = set()
-    cancel_sentences = {doc.sentence(h.start) for h in doc.best("event_cancel")}
+    # Per clause: "the trip is off, but I've got a tournament instead" cancels only the trip.
+    cancel_clauses = {doc.clause(h.start) for h in doc.best("event_cancel")}
     for hit in doc.best("event_kind"):
         sentence = doc.sentence(hit.start)
         if sentence in seen_sentences:
             continue  # one event per sentence: "a golf tournament, a 36-hole match" is one
         past = _is_past(doc, hit, time)
-        if not past:  # a cause told in passing leaves room for the event ahead
+        cancelled = doc.clause(hit.start) in cancel_clauses
+        if not (past or cancelled):  # a cause or a call-off leaves room for the event ahead
             seen_sentences.add(sentence)
         meta = section[hit.key]
         dates = _dates_in(time, sentence) or _dates_in(time, None)
@@ -136,7 +138,7 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
             end=end,
             travel=bool(meta.get("travel")),
             protect=protect,
-            cancelled=sentence in cancel_sentences,
+            cancelled=cancelled,
             past=past,
             position=hit.start,
         ))

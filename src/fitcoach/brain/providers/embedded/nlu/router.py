@@ -311,7 +311,11 @@ class _Router:
             return True
         if r.shorten and has_day:
             return True
-        if (r.rest_day or r.deload or r.add_exercise or r.remove_exercise) and has_day:
+        # "Drop" or "add" with nothing named to drop or add ("drop the drill sergeant act")
+        # is no exercise change.
+        named = bool(a.exercises.mentions or a.exercises.families or a.body.groups)
+        if (r.rest_day or r.deload or ((r.add_exercise or r.remove_exercise) and named)) \
+                and has_day:
             return True
         if a.goals.day_focus and len(a.time.weekdays) <= 2 and (r.change or has_day):
             return True
