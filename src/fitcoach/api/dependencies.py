@@ -12,7 +12,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from fitcoach.api.auth import CallerCache, bearer_token, hash_token
@@ -72,13 +73,19 @@ def _user_of_token(database: Database, token_hash: str) -> UserSettings | None:
         return UserRepository(session).by_token_hash(token_hash)
 
 
+# Declares the scheme in the OpenAPI document (clients and fuzzers then know every route
+# but sign-up needs it); the header itself is read and checked by `bearer_token`.
+BEARER = HTTPBearer(auto_error=False, scheme_name="bearer",
+                    description="the token `POST /api/users` returned")
+
+
 async def get_caller(
     request: Request,
     database: DatabaseDep,
-    authorization: Annotated[str | None, Header(include_in_schema=False)] = None,
+    _credentials: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)] = None,
 ) -> UserSettings:
     """The authenticated user, from `Authorization: Bearer <token>`; 401 otherwise."""
-    token = bearer_token(authorization)
+    token = bearer_token(request.headers.get("authorization"))
     if token is None:
         raise Unauthorized("send Authorization: Bearer <token> (POST /api/users gives one)")
     token_hash = hash_token(token)

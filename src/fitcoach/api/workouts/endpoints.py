@@ -19,7 +19,10 @@ router = APIRouter(prefix="/api/workouts", tags=["workouts"],
 
 
 @router.post("/log", status_code=status.HTTP_201_CREATED, response_model=LogCreated,
-             responses={**error_responses({409: "idempotency key reused for another workout"}),
+             responses={**error_responses({
+                 409: "idempotency key reused for another workout",
+                 422: "the request breaks a validation rule, including one the schema cannot "
+                      "state: completed_at more than a day after the server's now"}),
                         **RATE_LIMIT_RESPONSES})
 def log_workout(body: WorkoutLogRequest, caller: CallerDep, database: DatabaseDep,
                 now: NowDep, request: Request) -> LogCreated:
