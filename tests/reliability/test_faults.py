@@ -215,3 +215,15 @@ def test_a_failing_provider_leaves_the_embedded_brain_answering(
     assert answer["proposal"]["type"] == "UPDATE_WEEK"
     assert answer["message"]
     assert api.get("/api/plans/current").status_code == 404  # staged, never written
+
+
+def test_a_database_bug_stays_a_500_not_a_503() -> None:
+    # SQLite reports bad SQL as OperationalError too; a missing table is a bug, not an outage.
+    unmigrated = Database("sqlite://")
+    try:
+        client = TestClient(build_app(unmigrated, ScriptedTurns()), raise_server_exceptions=False)
+        response = client.post("/api/users", json={"display_name": "Nobody"})
+        assert response.status_code == 500
+        assert response.json()["error"]["code"] == "internal_error"
+    finally:
+        unmigrated.dispose()

@@ -9,6 +9,7 @@ nothing.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -158,6 +159,32 @@ _HTTP_CODES = {
 }
 
 
+# SQLite reports most failures, bad SQL included, as OperationalError: only these mean the
+# database cannot be used right now (locked past the busy timeout, the disk failing or full,
+# the file unreachable); anything else is a bug and stays a 500.
+_SQLITE_UNAVAILABLE = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_CANTOPEN",
+                       "SQLITE_FULL", "SQLITE_READONLY", "SQLITE_PROTOCOL")
+_SQLITE_UNAVAILABLE_TEXT = ("database is locked", "database table is locked",
+                            "disk I/O error", "unable to open database",
+                            "database or disk is full", "readonly database")
+
+
+def database_unavailable(error: Exception) -> bool:
+    """Whether a database error means "unavailable, retry" rather than a bug."""
+    if isinstance(error, sql.TimeoutError):  # no pooled connection came free in time
+        return True
+    if getattr(error, "connection_invalidated", False):
+        return True
+    original = getattr(error, "orig", None)
+    if isinstance(original, sqlite3.Error):
+        name = getattr(original, "sqlite_errorname", None) or ""
+        return name.startswith(_SQLITE_UNAVAILABLE) or any(
+            text in str(original) for text in _SQLITE_UNAVAILABLE_TEXT)
+    # PostgreSQL: OperationalError is the server or the link failing (refused, terminated,
+    # shut down, cancelled); InterfaceError a connection that is already closed.
+    return isinstance(error, sql.OperationalError | sql.InterfaceError)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(FitcoachError)
     async def _ours(_request: Request, error: FitcoachError) -> JSONResponse:
@@ -184,10 +211,7 @@ def install_error_handlers(app: FastAPI) -> None:
         # Lost connections, a locked or unreadable SQLite file, an exhausted pool: the
         # transaction rolled back, so nothing was written and a retry is safe. Other database
         # errors (a broken constraint, bad SQL) are bugs and stay 500s.
-        unavailable = isinstance(error, sql.OperationalError | sql.InterfaceError
-                                 | sql.TimeoutError) or getattr(
-            error, "connection_invalidated", False)
-        if not unavailable:
+        if not database_unavailable(error):
             return await _unexpected(request, error)
         logger.warning("database unavailable on %s %s: %s", request.method, request.url.path,
                        type(getattr(error, "orig", None) or error).__name__)
