@@ -277,6 +277,14 @@ def test_a_training_day_on_the_event_is_freed_or_made_bodyweight_when_travelling
     assert all(CATALOG.get(s).bodyweight for s in slugs(away))
 
 
+def test_an_event_on_a_rest_day_with_nothing_to_spare_says_the_day_is_already_free(plan) -> None:
+    # A wedding on Saturday, no body part named: Saturday is already a rest day.
+    wedding = ProtectForEvent(name="wedding", start=WEEK_START + dt.timedelta(days=5))
+    result = edit(plan, wedding)
+    assert result.summary_diff == "No change needed: Saturday is already a rest day"
+    assert result.changed_days == ()
+
+
 # --- deload, add, remove, rest, focus, generate ------------------------------------------
 
 def test_deloading_the_week_halves_the_sets_at_three_rir(plan) -> None:

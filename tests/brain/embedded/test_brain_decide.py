@@ -382,3 +382,62 @@ def test_an_onboarding_session_length_after_da_is_the_length_not_an_old_one() ->
                       language="it")
     assert decision.proposal_type is ProposalType.UPDATE_WEEK
     assert decision.edits == (GenerateWeek(days_per_week=3, minutes_per_session=40),)
+
+
+# -- skipping, plan context, lighter days ---------------------------------------------------------
+@pytest.mark.parametrize(("language", "message"), [
+    ("en", "skip the lunges on tuesday, my knee hates them"),
+    ("es", "sáltate las zancadas del martes"),
+    ("ko", "화요일 런지는 건너뛸게요"),
+])
+def test_skipping_a_named_exercise_removes_it_not_the_day(language: str, message: str) -> None:
+    decision = decide(message, language=language)
+    assert decision.edits == (RemoveExercise(day=Weekday.TUESDAY,
+                                             exercise_id="db-walking-lunge"),)
+
+
+def test_skipping_a_day_still_rests_it() -> None:
+    assert decide("can I skip friday?").edits == (MakeRestDay(day=Weekday.FRIDAY),)
+
+
+@pytest.mark.parametrize(("language", "message", "day", "focus"), [
+    ("ko", "금요일은 하체 위주로 해 주세요", Weekday.FRIDAY, Focus.LOWER),
+    ("ko", "목요일은 상체 중심으로 바꿔 주세요", Weekday.THURSDAY, Focus.UPPER),
+])
+def test_a_korean_day_centred_on_a_body_half(language: str, message: str, day: Weekday,
+                                            focus: Focus) -> None:
+    assert decide(message, language=language).edits == (SetDayFocus(day=day, focus=focus),)
+
+
+def test_a_swap_with_no_day_named_from_the_coach_tab_is_for_the_session_that_holds_it() -> None:
+    # The Arnold press is on Thursday only; today is Monday.
+    decision = decide("swap arnold press for lateral raises")
+    assert decision.edits == (SwapExercise(day=Weekday.THURSDAY, exercise_id="arnold-press",
+                                           replacement_id="db-lateral-raise"),)
+    # At the gym, it is about today's session: not in it, nothing to swap.
+    live = decide("swap arnold press for lateral raises", tab=ActiveTab.WORKOUT)
+    assert live.proposal_type is ProposalType.NONE
+    assert live.notes["change"].skip is Skip.NOT_IN_DAY
+
+
+@pytest.mark.parametrize(("language", "message"), [
+    ("en", "I'm feeling a bit run down, maybe a lighter day tomorrow?"),
+    ("es", "estoy muy cansado, ¿podemos hacer algo más suave mañana?"),
+])
+def test_tired_with_nothing_heavy_to_drop_still_gets_a_lighter_day(language: str,
+                                                                  message: str) -> None:
+    decision = decide(message, language=language)
+    assert decision.edits == (Deload(day=Weekday.TUESDAY),)
+
+
+def test_a_knee_acting_up_is_a_complaint() -> None:
+    decision = decide("knee's acting up a little today, nothing major")
+    [mutation] = decision.memory_mutations
+    assert mutation.entry is not None
+    assert mutation.entry["body_part"] == "knees"
+
+
+def test_a_trip_next_week_with_nothing_to_spare_waits_for_its_week() -> None:
+    decision = decide("me voy de vacaciones la semana que viene", language="es")
+    assert decision.proposal_type is ProposalType.NONE
+    assert decision.notes["change"].skip is Skip.EVENT_OUTSIDE_WEEK

@@ -98,6 +98,11 @@ def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
     when = tx.weekday(ctx.language, WEEKDAYS[event.start.weekday()])
     head = tx.say(ctx.language, "diff.protected", parts=names, event=event.name, day=when)
     if not changes and not parts:
+        if not event.protect and event_days:
+            # Nothing to keep fresh, and the event's day is already free.
+            return tx.say(ctx.language, "diff.no_change", reason=tx.say(
+                ctx.language, "reason.already_rest",
+                day=tx.weekday(ctx.language, event_days[0])))
         return tx.say(ctx.language, "diff.no_change", reason=tx.say(
             ctx.language, "reason.nothing_to_protect", parts=names, event=event.name))
     return " • ".join([head, *change_texts(ctx.language, changes), *parts])

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from fitcoach.brain.contract import ProposalType
+from fitcoach.brain.ports import ActiveTab
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.memory import (
     acute_condition,
@@ -333,7 +334,24 @@ def _family_pick(view: TurnView, family: tuple[str, ...], day_slugs: list[str]) 
 def _gym_swap(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     day = view.routing.target_day or view.today_weekday
     swap = view.routing.swap or SwapFacts()
+    if swap.exercise_out is not None:
+        day = _day_holding(view, plan, swap.exercise_out, day)
     return _swap(view, plan, day, swap)
+
+
+def _day_holding(view: TurnView, plan: WeeklyPlan, slug: str, day: Weekday) -> Weekday:
+    """The session a change is about when nothing in the route or the words fixes the day:
+    "replace the Arnold press" from the coach tab means the next session that holds it, not
+    today's, which may not. At the gym, on a day's screen, with a day named or gear busy
+    right now, the day stays."""
+    a = view.analysis
+    fixed = (a.selected_day is not None or a.active_tab in (ActiveTab.TODAY, ActiveTab.WORKOUT)
+             or a.gear.busy or any(not m.reference for m in a.time.days)
+             or any(r.offset >= 0 for r in a.time.relative))
+    if fixed or slug in _slugs(plan.days[day]):
+        return day
+    ahead = [d for d in WEEKDAYS if d.index >= view.today_weekday.index]
+    return next((d for d in ahead if slug in _slugs(plan.days[d])), day)
 
 
 def _busy_gear(swap: SwapFacts) -> frozenset[GearTag]:
@@ -434,7 +452,15 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         r.offset > 0 for r in view.analysis.time.relative)
     day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=fixed)
     if day is None:
-        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
+        # Tired, or asking outright for a lighter day: even with nothing to keep out, the
+        # session (the one named, else the next before the state fades) gets lighter.
+        lighter = _lighter_day(plan, target, until, fixed=fixed) if (
+            is_fatigue(states) or view.analysis.requests.deload) else None
+        if lighter is None:
+            return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
+        return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=lighter,
+                             edits=(Deload(day=lighter),), kinds=(ChangeKind.DELOAD,),
+                             day=lighter, parts=parts, until=until)
     op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
     edits: tuple[EditOperation, ...] = (op,)
     kinds = (ChangeKind.AVOID,)
@@ -451,6 +477,13 @@ def _spared_by(states: tuple[AcuteState, ...], day: DayPlan, slug: str) -> bool:
     out of the day replaces or drops it, with no need for a gentler twin)."""
     exercise = CATALOG.get(slug)
     return any(s.affects(day.date) and acute_problem(exercise, s) for s in states)
+
+
+def _lighter_day(plan: WeeklyPlan, target: Weekday, until: dt.date, *,
+                 fixed: bool) -> Weekday | None:
+    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index]
+    return next((d for d in candidates if plan.days[d].is_training_day
+                 and plan.days[d].date <= until), None)
 
 
 def _first_affected_day(plan: WeeklyPlan, target: Weekday, until: dt.date,
@@ -483,7 +516,9 @@ def _event_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     facts = {"event": name, "event_kind": event.kind, "event_start": start, "event_end": end,
              "parts": protect}
     week_end = plan.week_start_date + dt.timedelta(days=6)
-    if start - dt.timedelta(days=EVENT_LEAD_UP_DAYS) > week_end or end < plan.week_start_date:
+    # The days before an event matter only when there is something to keep fresh for it.
+    lead_up = dt.timedelta(days=EVENT_LEAD_UP_DAYS if protect else 0)
+    if start - lead_up > week_end or end < plan.week_start_date:
         return _skip(Skip.EVENT_OUTSIDE_WEEK, **facts)
     op = ProtectForEvent(name=name, start=start, end=end if end != start else None,
                          protect=protect, travel=event.travel)

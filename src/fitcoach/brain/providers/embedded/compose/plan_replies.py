@@ -265,8 +265,10 @@ def acute_reply(reply: Reply, view: TurnView, change: PlannedChange,
         key, values = _swap_values(change, before, after, "acute.swap")
         if key:
             reply.add(key, day=name, **values)
-    elif fatigue:
-        reply.add("acute.lighter_day", day=name)
+    elif fatigue or ChangeKind.AVOID not in change.kinds:
+        # Heavy lifts out and half the sets, or (nothing heavy to drop) the sets alone.
+        reply.add("acute.lighter_day" if ChangeKind.AVOID in change.kinds else "day.deload",
+                  day=name)
     else:
         removed, added = _removed(before, after), _added(before, after)
         if removed and added:

@@ -116,6 +116,7 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         exercises=exercises,
         tone=parse_tone(doc),
         cues=parse_cues(doc),
-        requests=parse_requests(doc),
+        requests=parse_requests(doc, {i for s in (*exercises.mentions, *exercises.families)
+                                      for i in range(s.start, s.end)}),
         word_count=sum(1 for t in doc.tokens if t.is_word or t.is_number),
     )

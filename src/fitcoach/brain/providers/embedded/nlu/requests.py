@@ -3,6 +3,8 @@ an exercise, and whether the request is about the whole week or one day."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.providers.embedded.nlu.document import Document
@@ -31,15 +33,19 @@ def move_positions(doc: Document) -> set[int]:
     return {h.start for h in doc.best("move_days")}
 
 
-def parse_requests(doc: Document) -> RequestFacts:
+def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> RequestFacts:
+    """`exercise_tokens`: tokens of exercises (or family words) the message names."""
+    exercise_clauses = {doc.clause(i) for i in exercise_tokens}
+    rests = doc.best("rest_day")
+    skips = [h for h in rests if h.key == "skip" and doc.clause(h.start) in exercise_clauses]
     return RequestFacts(
         move_days=doc.has("move_days"),
         mix_up=doc.has("mix_up"),
         shorten=doc.has("shorten"),
-        rest_day=doc.has("rest_day"),
+        rest_day=any(h not in skips for h in rests),
         deload=doc.has("deload"),
         add_exercise=doc.has("add_exercise"),
-        remove_exercise=doc.has("remove_exercise"),
+        remove_exercise=doc.has("remove_exercise") or bool(skips),
         week_scope=doc.has("week_scope"),
         change=doc.has("change_verb"),
     )
