@@ -8,9 +8,10 @@ pipeline materialises that with the engine and checks it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import Locale, LogReader, TurnInput
@@ -65,16 +66,37 @@ class BrainDecision(BaseModel):
 
 
 class BrainRequest(BaseModel):
-    """One round of a turn, as the brain sees it."""
+    """One round of a turn, as the brain sees it.
+
+    `context_block` (the rendered runtime context, SPEC §3) is given as text or as a
+    function that renders it: only LLM brains read it, so the embedded brain's turns never
+    pay for rendering the memory and the plan's JSON. It is rendered at most once per
+    request (copies made after the first read share the text).
+    """
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     turn: TurnInput
-    context_block: str
     profile: ProfileBuild
     tool_results: tuple[ToolResult, ...] = ()
     repair_errors: tuple[str, ...] = ()
     round: int = 0
+    _context: str | None = PrivateAttr(default=None)
+    _render_context: Callable[[], str] | None = PrivateAttr(default=None)
+
+    def __init__(self, *, context_block: str | Callable[[], str], **data: Any) -> None:
+        super().__init__(**data)
+        if isinstance(context_block, str):
+            self._context = context_block
+        else:
+            self._render_context = context_block
+
+    @property
+    def context_block(self) -> str:
+        if self._context is None:
+            assert self._render_context is not None
+            self._context = self._render_context()
+        return self._context
 
 
 class Materialized(BaseModel):

@@ -36,8 +36,10 @@ from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mu
 from fitcoach.memory.render import active_items, render_runtime_context
 from fitcoach.memory.ttl import as_zone
 from fitcoach.programming.edits import EditRejected, apply_edits
+from fitcoach.programming.edits.result import Judgement
 from fitcoach.programming.plan import week_start_of
-from fitcoach.programming.validator import validate_week
+from fitcoach.programming.profile import Profile
+from fitcoach.programming.validator import ValidationReport, validate_week
 
 IdFactory = Callable[[str], str]
 
@@ -155,12 +157,16 @@ def _honest_none(turn: TurnInput, brain: Brain, failed: _Failed, trace: _Trace) 
 
 def _first_request(turn: TurnInput, logs: LogReader) -> BrainRequest:
     items = active_items(turn.memory, turn.now)
-    plan_json = turn.plan.plan.model_dump(mode="json") if turn.plan.plan else None
-    context = render_runtime_context(
-        now=turn.now, timezone=turn.settings.timezone, active_tab=turn.route.active_tab.value,
-        selected_day=turn.route.selected_day.value if turn.route.selected_day else None,
-        items=items, plan=plan_json, message=turn.message,
-    )
+
+    def context() -> str:  # rendered only if the brain reads it (LLM brains do)
+        plan_json = turn.plan.plan.model_dump(mode="json") if turn.plan.plan else None
+        return render_runtime_context(
+            now=turn.now, timezone=turn.settings.timezone,
+            active_tab=turn.route.active_tab.value,
+            selected_day=turn.route.selected_day.value if turn.route.selected_day else None,
+            items=items, plan=plan_json, message=turn.message,
+        )
+
     profile = build_profile(items, now=turn.now, settings=turn.settings,
                             known_loads=logs.known_loads())
     return BrainRequest(turn=turn, context_block=context, profile=profile)
@@ -220,9 +226,11 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
         return None, Proposal.none()
     if not decision.edits:
         raise DecisionRejected([f"{decision.proposal_type.value} without any plan edit"])
-    # The plan is built for the person as they are after this turn's memory changes.
-    profile = build_profile(active_items(memory.items, turn.now), now=turn.now,
-                            settings=turn.settings, known_loads=logs.known_loads()).profile
+    # The plan is built for the person as they are after this turn's memory changes (when
+    # none applied, that is the profile the request was built with).
+    profile = request.profile.profile if not memory.applied else build_profile(
+        active_items(memory.items, turn.now), now=turn.now, settings=turn.settings,
+        known_loads=logs.known_loads()).profile
     base = turn.plan.plan
     local_today = turn.now.astimezone(as_zone(turn.settings.timezone)).date()
     week_start = base.week_start_date if base else week_start_of(local_today)
@@ -232,7 +240,11 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
     except EditRejected as rejected:
         raise DecisionRejected(
             [f"plan edit rejected: {rejected.code.value}: {rejected}"]) from rejected
-    report = validate_week(edited.plan, profile)
+    # The validator judges the proposal under the turn's profile. The edit's own guard has
+    # usually judged the same plans under the same profile object already: reuse that.
+    report = _judged(edited.judged, profile)
+    if report is None:
+        report = validate_week(edited.plan, profile)
     proposal_type, target_day = _scope(decision, edited.changed_days, has_plan=base is not None)
     if proposal_type is ProposalType.UPDATE_WEEK and base is None:
         problems = report.errors
@@ -240,7 +252,9 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
         # Edits answer for what they change: no new error anywhere, none on a changed day.
         # Errors the active plan already had elsewhere (a new acute state touching Thursday
         # while today is being fixed) are the user's next conversation, not this one's.
-        before = validate_week(base, profile) if base is not None else report
+        before = report if base is None else _judged(edited.base_judged, profile)
+        if before is None:
+            before = validate_week(base, profile)
         on_changed = tuple(v for v in report.errors if v.day in edited.changed_days)
         problems = tuple(dict.fromkeys(report.new_errors_since(before) + on_changed))
     if problems:
@@ -254,6 +268,10 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
     proposal = Proposal(id=new_id("prop"), type=proposal_type, target_day=target_day,
                         summary_diff=edited.summary_diff, data=data)
     return outcome, proposal
+
+
+def _judged(judged: Judgement | None, profile: Profile) -> ValidationReport | None:
+    return judged.under(profile) if judged is not None else None
 
 
 def _scope(decision: BrainDecision, changed: tuple, *,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from fitcoach.catalog import CATALOG
@@ -38,7 +39,7 @@ from fitcoach.programming.edits.ops.move import move_training_days
 from fitcoach.programming.edits.ops.protect import profile_with_event, protect_for_event
 from fitcoach.programming.edits.ops.shorten import shorten_day
 from fitcoach.programming.edits.ops.swap import swap_exercise
-from fitcoach.programming.edits.result import EditRejected, EditResult, RejectCode
+from fitcoach.programming.edits.result import EditRejected, EditResult, Judgement, RejectCode
 from fitcoach.programming.generator.generate import generate_week
 from fitcoach.programming.generator.options import OptionPool
 from fitcoach.programming.plan import WeeklyPlan, week_start_of
@@ -96,7 +97,7 @@ def _known_exercises_only(plan: WeeklyPlan) -> None:
 
 
 def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
-           changed: Iterable) -> None:
+           changed: Iterable) -> Judgement:
     after = validate_week(plan, profile)
     changed = set(changed)
     bad = list(after.new_errors_since(before)) if before is not None else list(after.errors)
@@ -104,31 +105,42 @@ def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
     if bad:
         raise EditRejected(RejectCode.INVALID_RESULT,
                            f"the change would break a rule: {bad[0].message}")
+    return Judgement(after, profile)
 
 
 def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
-               week_start: dt.date, language: str = "en") -> EditResult:
-    """Apply one operation; raises `EditRejected` when it cannot be done validly."""
+               week_start: dt.date, language: str = "en",
+               judged: Judgement | None = None) -> EditResult:
+    """Apply one operation; raises `EditRejected` when it cannot be done validly.
+
+    `judged` may carry the validator's report on `plan` (from the edit before this one), so
+    it is not validated twice under the same profile.
+    """
     language = tx.language_of(language)
     week_start = week_start_of(week_start)
     eff = effective_profile(profile, op)
     if plan is None:
         fresh = _fresh(op, eff, week_start, language)
         if fresh is not None:
-            _guard(None, fresh.plan, eff, fresh.changed_days)
-            return fresh
+            return replace(fresh, judged=_guard(None, fresh.plan, eff, fresh.changed_days))
         if not isinstance(op, ProtectForEvent):
             raise EditRejected(RejectCode.NO_PLAN,
                                "there is no plan to change yet; generate a week first")
+        given = None
         plan = generate_week(profile, week_start, language).plan
+    else:
+        given = plan
     _known_exercises_only(plan)
     ctx = EditContext(plan=plan, profile=eff, pool=OptionPool(eff), language=language,
                       week_start=week_start)
     summary = HANDLERS[type(op)](ctx, op)
     final, changed = ctx.concluded(plan)
-    _guard(validate_week(plan, eff), final, eff, changed)
+    known = judged.under(eff) if judged is not None and given is not None else None
+    before = Judgement(known if known is not None else validate_week(plan, eff), eff)
+    after = _guard(before.report, final, eff, changed)
     return EditResult(plan=final, summary_diff=summary, changed_days=changed,
-                      notes=tuple(ctx.notes))
+                      notes=tuple(ctx.notes), judged=after,
+                      base_judged=before if given is not None else None)
 
 
 def apply_edits(plan: WeeklyPlan | None, ops: Iterable[EditOperation], profile: Profile, *,
@@ -138,9 +150,14 @@ def apply_edits(plan: WeeklyPlan | None, ops: Iterable[EditOperation], profile: 
     diffs: list[str] = []
     notes: list[str] = []
     changed: set = set()
-    for op in ops:
-        result = apply_edit(current, op, profile, week_start=week_start, language=language)
-        current = result.plan
+    judged: Judgement | None = None
+    base_judged: Judgement | None = None
+    for index, op in enumerate(ops):
+        result = apply_edit(current, op, profile, week_start=week_start, language=language,
+                            judged=judged)
+        if index == 0:
+            base_judged = result.base_judged
+        current, judged = result.plan, result.judged
         diffs.append(result.summary_diff)
         notes += result.notes
         changed |= set(result.changed_days)
@@ -150,4 +167,4 @@ def apply_edits(plan: WeeklyPlan | None, ops: Iterable[EditOperation], profile: 
         raise EditRejected(RejectCode.BAD_REQUEST, "no operation to apply")
     ordered = tuple(d for d in WEEKDAYS if d in changed)
     return EditResult(plan=current, summary_diff=" • ".join(diffs), changed_days=ordered,
-                      notes=tuple(notes))
+                      notes=tuple(notes), judged=judged, base_judged=base_judged)

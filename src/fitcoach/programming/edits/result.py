@@ -7,6 +7,8 @@ from enum import StrEnum
 
 from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.programming.profile import Profile
+from fitcoach.programming.validator import ValidationReport
 
 
 class RejectCode(StrEnum):
@@ -39,8 +41,26 @@ class EditRejected(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class Judgement:
+    """The validator's report on a plan under `profile` (the very object it judged with)."""
+
+    report: ValidationReport
+    profile: Profile
+
+    def under(self, profile: Profile) -> ValidationReport | None:
+        """The report when it was made under this same profile object, else None. Plans and
+        profiles are frozen and the validator is pure, so the report still holds."""
+        return self.report if self.profile is profile else None
+
+
+@dataclass(frozen=True, slots=True)
 class EditResult:
     plan: WeeklyPlan
     summary_diff: str
     changed_days: tuple[Weekday, ...]
     notes: tuple[str, ...] = ()
+    # What the guarding validator already said, so a caller that judges the same plans
+    # under the same profile does not validate them again: `judged` is about `plan`,
+    # `base_judged` about the plan the edits started from (None when there was none).
+    judged: Judgement | None = None
+    base_judged: Judgement | None = None
