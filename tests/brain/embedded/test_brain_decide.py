@@ -441,3 +441,73 @@ def test_a_trip_next_week_with_nothing_to_spare_waits_for_its_week() -> None:
     decision = decide("me voy de vacaciones la semana que viene", language="es")
     assert decision.proposal_type is ProposalType.NONE
     assert decision.notes["change"].skip is Skip.EVENT_OUTSIDE_WEEK
+
+
+# -- splits, schedules, and questions asked in other words ----------------------------------------
+MON, TUE, WED, THU, FRI = (Weekday.MONDAY, Weekday.TUESDAY, Weekday.WEDNESDAY, Weekday.THURSDAY,
+                           Weekday.FRIDAY)
+
+
+@pytest.mark.parametrize(("language", "message", "focus"), [
+    ("en", "can we switch to a push pull legs split?",
+     {MON: Focus.PUSH, TUE: Focus.PULL, THU: Focus.LEGS, FRI: Focus.PUSH}),
+    ("es", "quiero pasar a una rutina torso / pierna",
+     {MON: Focus.UPPER, TUE: Focus.LOWER, THU: Focus.UPPER, FRI: Focus.LOWER}),
+    ("ko", "무분할로 바꿔 주세요", dict.fromkeys((MON, TUE, THU, FRI), Focus.FULL_BODY)),
+])
+def test_a_named_split_gives_each_training_day_its_focus_in_turn(
+        language: str, message: str, focus: dict[Weekday, Focus]) -> None:
+    decision = decide(message, language=language)
+    assert decision.proposal_type is ProposalType.UPDATE_WEEK
+    assert decision.edits == (GenerateWeek(training_days=(MON, TUE, THU, FRI),
+                                           day_focus=focus),)
+
+
+def test_a_split_over_a_new_number_of_days() -> None:
+    [op] = decide("6 days a week, push pull legs twice").edits
+    assert isinstance(op, GenerateWeek)
+    assert op.training_days is not None
+    assert len(op.training_days) == 6
+    assert [op.day_focus[d] for d in op.training_days] == [
+        Focus.PUSH, Focus.PULL, Focus.LEGS] * 2
+
+
+@pytest.mark.parametrize(("language", "message", "op"), [
+    ("it", "posso allenarmi solo lunedì, mercoledì e venerdì d'ora in poi",
+     GenerateWeek(training_days=(MON, WED, FRI))),
+    ("ko", "이제 주 5일 운동할 수 있어요", GenerateWeek(days_per_week=5)),
+])
+def test_a_schedule_stated_with_a_training_verb_reworks_the_week(language: str, message: str,
+                                                                 op: GenerateWeek) -> None:
+    decision = decide(message, language=language)
+    assert decision.edits == (op,)
+
+
+def test_the_days_already_trained_are_no_change() -> None:
+    decision = decide("I train monday tuesday thursday and friday")
+    assert decision.proposal_type is ProposalType.NONE
+    assert decision.notes["change"].skip is Skip.SAME_WEEK
+
+
+def test_form_with_a_family_word_is_about_the_member_the_user_does() -> None:
+    # "El remo": Monday's session holds the single-arm DB row.
+    facts = decide("siento el remo en los brazos y no en la espalda", language="es").notes["form"]
+    assert facts.slug == "single-arm-db-row"
+    assert not facts.inferred
+
+
+@pytest.mark.parametrize(("language", "message"), [
+    ("en", "how's my incline press progressing?"),
+    ("ko", "인클라인 덤벨 프레스 기록 어때요?"),
+])
+def test_a_progress_question_in_other_words_reads_the_history(language: str,
+                                                             message: str) -> None:
+    calls = decide(message, language=language).tool_calls
+    assert [c.name for c in calls] == ["get_historical_exercise_logs"]
+    assert calls[0].args["exercise_slug"] == "incline-db-bench-press"
+
+
+def test_someone_on_the_rack_is_busy_gear_not_owned_gear() -> None:
+    decision = decide("스쿼트랙에 사람이 있어요. 스쿼트 말고 뭐 할까요?", language="ko",
+                      tab=ActiveTab.WORKOUT)
+    assert decision.memory_mutations == ()

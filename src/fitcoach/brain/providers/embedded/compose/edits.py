@@ -60,6 +60,8 @@ from fitcoach.programming.edits.operations import (
     SwapReason,
 )
 from fitcoach.programming.edits.ops.avoid import avoid_reason
+from fitcoach.programming.focus import Focus
+from fitcoach.programming.generator.split import spread_days
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import AcuteState
 from fitcoach.programming.rules.conditions import EVENT_LEAD_UP_DAYS, acute_problem
@@ -99,6 +101,7 @@ class Skip(StrEnum):
     UNCLEAR_WEEK = "unclear_week"
     UNCLEAR_SWAP = "unclear_swap"
     WHICH_EXERCISE = "which_exercise"  # a family word, and the day holds several members
+    SAME_WEEK = "same_week"  # the days asked for are the days already trained
 
 
 @dataclass(frozen=True)
@@ -168,12 +171,17 @@ def _slugs(day: DayPlan) -> list[str]:
 def _generate_first_week(view: TurnView) -> PlannedChange:
     s = view.routing.schedule
     days = _sorted(s.training_days) if len(s.training_days) >= 2 else None
+    day_focus = dict(s.day_focus)
+    if s.split and (days or s.days_per_week):
+        # "4 days, upper/lower": the split needs days to fall on.
+        days = days or spread_days(s.days_per_week or 0)
+        day_focus = _split_focus(s.split, days, day_focus)
     op = GenerateWeek(
         training_days=days,
         days_per_week=None if days else s.days_per_week,
         minutes_per_session=_minutes(s.minutes) if s.minutes else None,
         priority_groups=view.analysis.goals.priority_groups or None,
-        day_focus=dict(s.day_focus),
+        day_focus=day_focus,
     )
     return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
                          kinds=(ChangeKind.GENERATE,))
@@ -194,10 +202,14 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         op: EditOperation = MoveTrainingDays(training_days=moved, day_focus=dict(s.day_focus))
         return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.MOVE,),
                              days=moved)
+    if s.split:
+        return _split_week(view, current)
     if len(s.training_days) >= 2:
         days = _sorted(s.training_days)
         if set(days) == set(current) and s.day_focus:
             return _focus_days(view, plan, week)
+        if set(days) == set(current):
+            return _skip(Skip.SAME_WEEK, days=days)
         kinds = (ChangeKind.MOVE,) if len(days) == len(current) else (ChangeKind.GENERATE,)
         if s.day_focus:
             kinds += (ChangeKind.FOCUS,)
@@ -224,6 +236,31 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                       priority_groups=view.analysis.goals.priority_groups or None)
     return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,),
                          minutes=s.minutes)
+
+
+def _split_focus(split: tuple[Focus, ...], days: tuple[Weekday, ...],
+                 named: dict[Weekday, Focus]) -> dict[Weekday, Focus]:
+    """Each training day's focus in a named split, in order and repeating ("push pull legs"
+    over four days: push, pull, legs, push); a focus the user names for a day wins."""
+    focus = {day: split[index % len(split)] for index, day in enumerate(days)}
+    focus.update({day: f for day, f in named.items() if day in focus})
+    return focus
+
+
+def _split_week(view: TurnView, current: tuple[Weekday, ...]) -> PlannedChange:
+    """"Can we switch to push/pull/legs?": the week rebuilt with the split's day focuses, on
+    the days named, else as many days as asked for, else the current ones."""
+    s = view.routing.schedule
+    if len(s.training_days) >= 2:
+        days = _sorted(s.training_days)
+    elif s.days_per_week is not None and s.days_per_week != len(current):
+        days = spread_days(s.days_per_week)
+    else:
+        days = current
+    op = GenerateWeek(training_days=days, day_focus=_split_focus(s.split, days, s.day_focus),
+                      minutes_per_session=_minutes(s.minutes) if s.minutes else None)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
+                         kinds=(ChangeKind.GENERATE, ChangeKind.FOCUS), days=days)
 
 
 def _focus_days(view: TurnView, plan: WeeklyPlan, proposal: ProposalType) -> PlannedChange:

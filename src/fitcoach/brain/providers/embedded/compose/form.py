@@ -1,7 +1,8 @@
 """Form and technique answers from the catalog's cues (SPEC §4 intent 8).
 
-The exercise is the one the user names; failing that, the one in their plan (else the first
-they can do) that trains the muscle they talk about ("I can't feel my lats" → their row).
+The exercise is the one the user names (a family word, "el remo", is the member of it they
+do); failing that, the one in their plan (else the first they can do) that trains the muscle
+they talk about ("I can't feel my lats" → their row).
 The catalog keeps the same cues in the same order in every language, so relevance is judged
 once on the English cues and the chosen cues are read in the user's language: a cue that
 names the body part the user feels working instead of the target ("mostly in my biceps") is
@@ -42,13 +43,25 @@ class FormFacts:
 
 
 def form_facts(view: TurnView) -> FormFacts | None:
-    slugs = view.analysis.exercises.slugs
+    slugs = view.analysis.exercises.slugs or _family_in_plan(view)
     inferred = not slugs
     slug = slugs[0] if slugs else _exercise_for_muscles(view)
     if slug is None:
         return None
     exercise = CATALOG.get(slug)
     return FormFacts(slug=slug, cue_order=_cue_order(view, exercise), inferred=inferred)
+
+
+def _family_in_plan(view: TurnView) -> tuple[str, ...]:
+    """A family word ("siento el remo en los brazos"): the member the user actually does,
+    today's first, else the week's, else the most typical one."""
+    families = view.analysis.exercises.families
+    if not families:
+        return ()
+    members = families[0].slugs
+    days = [view.plan.days[view.today_weekday], *view.plan.days.values()] if view.plan else []
+    planned = [e.exercise_id for day in days for e in day.exercises]
+    return (next((slug for slug in planned if slug in members), members[0]),)
 
 
 def _exercise_for_muscles(view: TurnView) -> str | None:

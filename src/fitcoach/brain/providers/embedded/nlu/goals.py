@@ -7,6 +7,8 @@
   cue ("make Saturday an arms-and-shoulders day", "dedica il sabato alle braccia e alle
   spalle", "토요일은 팔과 어깨 운동에 집중하는 날로"). Groups map onto the engine's `Focus`.
 - "Keep the chest focus" gives the group to keep when a day is trimmed.
+- A named split ("push pull legs", "upper/lower", "무분할") is the sequence of day focuses the
+  training days take in order.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class GoalFacts(BaseModel):
     priority_groups: tuple[MuscleGroup, ...] = ()
     day_focus: dict[Weekday, Focus] = {}
     keep_focus: MuscleGroup | None = None
+    split: tuple[Focus, ...] = ()  # "push pull legs": each training day's focus, repeating
 
 
 def focus_for(groups: set[MuscleGroup]) -> Focus | None:
@@ -123,4 +126,6 @@ def parse_goals(doc: Document, time: TimeFacts, mentions: tuple[BodyMention, ...
         priority_groups=tuple(priority),
         day_focus=_day_focus(doc, time, mentions),
         keep_focus=keep,
+        split=tuple(Focus(f) for f in LEXICON.section("split")[splits[0].key]["focuses"])
+        if (splits := doc.best("split")) else (),
     )

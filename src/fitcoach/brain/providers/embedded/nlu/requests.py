@@ -22,6 +22,7 @@ class RequestFacts(BaseModel):
     remove_exercise: bool = False
     week_scope: bool = False  # "my schedule", "the whole week", "training days"
     change: bool = False  # a generic edit verb ("change", "make", "haz", "תהפוך", "바꿔")
+    train_verb: bool = False  # "I can train", "posso allenarmi", "운동할 수 있어요"
 
     @property
     def day_edit(self) -> bool:
@@ -48,4 +49,5 @@ def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> Requ
         remove_exercise=doc.has("remove_exercise") or bool(skips),
         week_scope=doc.has("week_scope"),
         change=doc.has("change_verb"),
+        train_verb=doc.has("training_verb"),
     )

@@ -134,6 +134,7 @@ class ScheduleFacts(_Model):
     day_focus: dict[Weekday, Focus] = {}
     keep_focus: MuscleGroup | None = None
     moves: tuple[tuple[Weekday, Weekday], ...] = ()
+    split: tuple[Focus, ...] = ()
 
 
 class RoutingDecision(_Model):
@@ -294,11 +295,12 @@ class _Router:
         days = a.time.weekdays
         if r.move_days and (len(days) >= 2 or a.time.moves):
             return True
-        if r.mix_up or a.cues.start_over or a.cues.plan_request:
+        if r.mix_up or a.cues.start_over or a.cues.plan_request or a.goals.split:
             return True
-        if len(days) >= 3 and (r.change or r.week_scope or a.goals.day_focus):
+        # "Move to Mon, Wed, Fri", "posso allenarmi solo lunedì, mercoledì e venerdì".
+        if len(days) >= 3 and (r.change or r.week_scope or a.goals.day_focus or r.train_verb):
             return True
-        if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal):
+        if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True
         if r.deload and (a.time.week in ("this_week", "next_week") or not self._named_day()):
             return bool(r.week_scope or a.time.week)
@@ -372,6 +374,7 @@ class _Router:
             day_focus=a.goals.day_focus,
             keep_focus=a.goals.keep_focus,
             moves=a.time.moves,
+            split=a.goals.split,
         )
 
     def _tools(self) -> list[ToolRequest]:
