@@ -308,6 +308,36 @@ def test_a_call_off_cancels_its_own_clause_only(lang: str, message: str, cancell
     assert route(analysis, has_plan=True).intent is IN.SITUATIONAL_EVENT
 
 
+def test_two_words_for_one_stored_item_delete_it_once() -> None:
+    # "Lower back" and "back" both end the one chronic note on the lower back.
+    memory = MemorySummary(facts=(
+        MemoryFact(memory_id="mem_04", tier=Tier.STAPLES,
+                   category=StapleCategory.CHRONIC_CONDITION, body_parts=(BodyPart.LOWER_BACK,)),
+    ))
+    analysis = analyze("my lower back is fine now, you can put deadlifts back", today=TODAY,
+                       locale=Locale.EN)
+    decision = route(analysis, has_plan=True, memory_summary=memory)
+    assert [(m.operation, m.memory_id) for m in decision.memory_actions] == [
+        (Operation.DELETE, "mem_04")
+    ]
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("es", "los isquios ya están bien"),
+    ("it", "i femorali non mi fanno più male"),
+    ("it", "ora stanno bene i femorali"),
+])
+def test_plural_recoveries_are_resolutions(lang: str, message: str) -> None:
+    analysis = analyze(message, today=TODAY, locale=Locale(lang))
+    assert analysis.body.acute == ()
+    assert [r.body_part for r in analysis.body.resolved] == [BodyPart.HAMSTRINGS]
+
+
+@pytest.mark.parametrize("message", ["talk to me normally again", "talk normally"])
+def test_a_return_to_the_usual_voice_ends_any_tone(message: str) -> None:
+    assert analyze(message, today=TODAY, locale=Locale.EN).tone.revoked_any
+
+
 @pytest.mark.parametrize(("lang", "message", "missing"), [
     ("en", "hi! I want to get stronger", {Essential.GEAR, Essential.DAYS, Essential.TIME}),
     ("en", "I have a full gym and can train 3 days a week", {Essential.TIME}),

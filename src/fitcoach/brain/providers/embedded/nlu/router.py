@@ -499,4 +499,14 @@ class _Router:
 
 
 def _unique(actions: list[MemoryAction]) -> list[MemoryAction]:
-    return list(dict.fromkeys(actions))
+    """Each action once, and one per stored item an UPDATE or DELETE names ("my lower back is
+    fine, put the deadlifts back": two words for the back, one item to delete)."""
+    kept: list[MemoryAction] = []
+    named: set[str] = set()
+    for action in dict.fromkeys(actions):
+        if action.memory_id is not None:
+            if action.memory_id in named:
+                continue
+            named.add(action.memory_id)
+        kept.append(action)
+    return kept
