@@ -187,3 +187,24 @@ def test_the_message_does_not_depend_on_when_it_is_composed() -> None:
     first = reply(text, language="ko")
     assert reply(text, language="ko") == first
     assert dt.datetime.now(dt.UTC) > NOW  # the wall clock moved on; the answer did not
+
+
+# -- a full day that made room, a family word with two members -----------------------------------
+def test_an_addition_to_a_full_day_says_what_gave_way() -> None:
+    # Thursday's shoulders are at 7.5 of 8 session sets; only the DB chest flye can give way.
+    message = reply("Add lateral raises to Thursday")
+    assert message.startswith("DB Lateral Raise is in on Thursday, 2 sets of 10-15; to make room "
+                              "I took out DB Chest Flye.")
+    assert count_sentences(message) <= 3
+
+
+@pytest.mark.parametrize(("language", "message", "word"), [
+    ("en", "remove the press on monday", "Which one"),
+    ("es", "quita el press del lunes", "¿Cuál"),
+])
+def test_a_family_word_with_two_members_asks_which(language: str, message: str,
+                                                  word: str) -> None:
+    text = reply(message, language=language)
+    assert word in text
+    assert "Incline DB Bench Press" in text
+    assert "Seated DB Shoulder Press" in text
