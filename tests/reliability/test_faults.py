@@ -203,11 +203,11 @@ FAULTS: dict[str, tuple[Callable[[Any], None], str]] = {
 
 @pytest.mark.parametrize("fault", list(FAULTS))
 def test_a_failing_provider_leaves_the_embedded_brain_answering(
-        database: Database, provider: tuple[str, Any, str], fault: str) -> None:
+        sqlite_only: Database, provider: tuple[str, Any, str], fault: str) -> None:
     brain, fake, url = provider
     script, reason = FAULTS[fault]
     script(fake)
-    api = sign_up(llm_client(database, brain, url))
+    api = sign_up(llm_client(sqlite_only, brain, url))
     answer = api.chat(ONBOARDING["en"])
     assert answer["meta"]["brain"] == "embedded"
     assert reason in answer["meta"]["fallback_reason"]

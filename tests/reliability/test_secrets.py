@@ -89,8 +89,9 @@ def script_every_outcome(fake: Any, key: str) -> None:
 
 @pytest.mark.parametrize("brain", ["gemini", "openai"])
 def test_provider_keys_never_reach_logs_answers_or_the_database(
-        database: Database, fakes: tuple[FakeGemini, str, FakeOpenAI, str], brain: str,
+        sqlite_only: Database, fakes: tuple[FakeGemini, str, FakeOpenAI, str], brain: str,
         caplog: pytest.LogCaptureFixture) -> None:
+    database = sqlite_only
     gemini, gemini_url, openai, openai_url = fakes
     if brain == "gemini":
         script_every_outcome(gemini, GEMINI_KEY)
