@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import cProfile
 import datetime as dt
+import inspect
 import random
 import statistics
 import time
@@ -48,6 +49,7 @@ from fitcoach.store.database import Database
 from fitcoach.store.log_reader import SqlLogReader
 
 STAGES = ("snapshot", "think", "persist", "encode")
+PRELOADS = "reader" in inspect.signature(load_turn).parameters  # the snapshot reads logs too
 LOOP = asyncio.new_event_loop()  # the pipeline is async; one loop for every turn
 
 try:
@@ -70,8 +72,9 @@ def turn(database: Database, brain: EmbeddedBrain, caller: Any, body: dict[str, 
          samples: dict[str, list[float]]) -> dict[str, Any]:
     request = ChatRequest.model_validate(body)
     now = dt.datetime.now(dt.UTC)
-    turn_input = _cpu("snapshot", samples, lambda: load_turn(database, caller, request, now))
     reader = SqlLogReader(database, caller.user_id, caller.timezone)
+    turn_input = _cpu("snapshot", samples, lambda: load_turn(
+        database, caller, request, now, **({"reader": reader} if PRELOADS else {})))
     outcome = _cpu("think", samples, lambda: LOOP.run_until_complete(
         run_turn(turn_input, brain, reader, fallback=brain)))
     result = _cpu("persist", samples,

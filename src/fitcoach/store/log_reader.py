@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import Session
 
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.analytics.records import PersonalRecords
@@ -95,12 +96,23 @@ class SqlLogReader:
         within it.
         """
         if self._known_loads is None:
-            prs = PersonalRecordRow
             with self.database.read() as session:
-                rows = session.execute(
-                    select(prs.exercise_id, prs.last_top_weight_lbs, prs.last_top_reps,
-                           prs.last_top_rpe).where(prs.user_id == self.user_id)).all()
+                self.preload(session)
+        assert self._known_loads is not None
+        return dict(self._known_loads)
+
+    def preload(self, session: Session) -> None:
+        """Read what every turn asks for (the known loads) in the caller's transaction: the
+        chat turn's snapshot read, which saves the turn a transaction of its own."""
+        if self._known_loads is None:
+            rows = session.execute(_KNOWN_LOADS, {"user_id": self.user_id}).all()
             self._known_loads = {
                 slug: KnownLoad(weight_lbs=weight, reps=reps, rpe=rpe)
                 for slug, weight, reps, rpe in rows}
-        return dict(self._known_loads)
+
+
+# Built once: a statement's construction and cache key cost more than its execution.
+_KNOWN_LOADS = select(
+    PersonalRecordRow.exercise_id, PersonalRecordRow.last_top_weight_lbs,
+    PersonalRecordRow.last_top_reps, PersonalRecordRow.last_top_rpe,
+).where(PersonalRecordRow.user_id == bindparam("user_id"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from fitcoach.api.coach.schemas import ProposalStatus
@@ -25,11 +25,7 @@ class ProposalRepository:
         return row if row is not None and row.user_id == user_id else None
 
     def supersede_pending(self, user_id: str, now: dt.datetime) -> None:
-        self.session.execute(
-            update(ProposalRow)
-            .where(ProposalRow.user_id == user_id,
-                   ProposalRow.status == ProposalStatus.PENDING.value)
-            .values(status=ProposalStatus.SUPERSEDED.value, decided_at=now))
+        self.session.execute(_SUPERSEDE, {"owner": user_id, "now": now})
 
     def add(self, user_id: str, proposal: Proposal, base_plan_version: int | None,
             now: dt.datetime) -> None:
@@ -49,13 +45,33 @@ class ChatRepository:
 
     def recent(self, user_id: str, limit: int) -> list[ChatLine]:
         """The last `limit` lines, oldest first."""
-        rows = self.session.scalars(
-            select(ChatMessageRow).where(ChatMessageRow.user_id == user_id)
-            .order_by(ChatMessageRow.id.desc()).limit(limit)).all()
-        return [ChatLine(role=ChatRole(row.role), text=row.text, at=row.created_at)
-                for row in reversed(rows)]
+        self.session.flush()  # what this transaction wrote counts (as with autoflush)
+        rows = self.session.execute(_RECENT, {"user_id": user_id, "limit": limit}).all()
+        return [ChatLine(role=ChatRole(role), text=text, at=at)
+                for role, text, at in reversed(rows)]
 
     def add(self, user_id: str, role: ChatRole, text: str, at: dt.datetime,
             proposal_id: str | None = None) -> None:
-        self.session.add(ChatMessageRow(user_id=user_id, role=role.value, text=text,
-                                        proposal_id=proposal_id, created_at=at))
+        self.add_lines(user_id, [(role, text, proposal_id)], at)
+
+    def add_lines(self, user_id: str, lines: list[tuple[ChatRole, str, str | None]],
+                  at: dt.datetime) -> None:
+        """Append (role, text, proposal id) lines in one statement, in order."""
+        self.session.execute(_LINES.insert(), [
+            {"user_id": user_id, "role": role.value, "text": text, "proposal_id": proposal_id,
+             "created_at": at} for role, text, proposal_id in lines])
+
+
+# Built once, on the tables (Core): a statement's construction and cache key cost more
+# than its execution, and none of these needs the ORM's identity map.
+_PROPOSALS = ProposalRow.__table__
+_LINES = ChatMessageRow.__table__
+_SUPERSEDE = (
+    update(_PROPOSALS)
+    .where(_PROPOSALS.c.user_id == bindparam("owner"),
+           _PROPOSALS.c.status == ProposalStatus.PENDING.value)
+    .values(status=ProposalStatus.SUPERSEDED.value, decided_at=bindparam("now")))
+_RECENT = (
+    select(_LINES.c.role, _LINES.c.text, _LINES.c.created_at)
+    .where(_LINES.c.user_id == bindparam("user_id"))
+    .order_by(_LINES.c.id.desc()).limit(bindparam("limit")))

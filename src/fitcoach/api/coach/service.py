@@ -60,12 +60,16 @@ class StorageLimits:
 
 
 def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
-              now: dt.datetime) -> TurnInput:
+              now: dt.datetime, reader: SqlLogReader | None = None) -> TurnInput:
+    """The turn's snapshot, in one read transaction; `reader` (the turn's log reader) reads
+    what every turn needs from the logs in it too."""
     user_id = caller.user_id
     with database.read() as session:
         memory = MemoryRepository(session).live(user_id, now)
         plan = current_plan(session, user_id, caller.timezone, now)
         history = ChatRepository(session).recent(user_id, HISTORY_LINES)
+        if reader is not None:
+            reader.preload(session)
     return TurnInput(
         message=request.message,
         route=RouteContext(active_tab=request.active_tab, selected_day=request.selected_day),
@@ -116,9 +120,9 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
                             else turn.plan.version)
             proposals.add(user_id, proposal, base_version, now)
 
-        chat = ChatRepository(session)
-        chat.add(user_id, ChatRole.USER, turn.message, now)
-        chat.add(user_id, ChatRole.COACH, result.message, now, proposal_id=proposal.id)
+        ChatRepository(session).add_lines(user_id, [(ChatRole.USER, turn.message, None),
+                                                    (ChatRole.COACH, result.message,
+                                                     proposal.id)], now)
         prune_chat_history(session, user_id, limits.chat_history_max_lines)
     return result.model_copy(update={"proposal": proposal,
                                      "memory_mutations": list(memory.applied),
@@ -149,8 +153,9 @@ class Coach:
                    now: dt.datetime) -> ChatTurnResult:
         conflict: MemoryMutationError | None = None
         for attempt in range(1, TURN_ATTEMPTS + 1):
-            turn = await run_in_threadpool(load_turn, self.database, caller, request, now)
             reader = SqlLogReader(self.database, caller.user_id, caller.timezone)
+            turn = await run_in_threadpool(load_turn, self.database, caller, request, now,
+                                           reader)
             outcome = await _think(self.run_turn, turn, self.brains, reader)
             try:
                 return await run_in_threadpool(persist_turn, self.database, caller, turn,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import bindparam, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from fitcoach.store.models import ChatMessageRow, MemoryItemRow
@@ -50,7 +50,13 @@ def make_memory_room(session: Session, user_id: str, wanted: int, cap: int,
 
 def prune_chat_history(session: Session, user_id: str, keep: int) -> None:
     """Delete the user's chat lines older than the newest `keep`."""
-    lines = ChatMessageRow
-    oldest_kept = (select(lines.id).where(lines.user_id == user_id)
-                   .order_by(lines.id.desc()).offset(keep - 1).limit(1).scalar_subquery())
-    session.execute(delete(lines).where(lines.user_id == user_id, lines.id < oldest_kept))
+    session.execute(_PRUNE_LINES, {"owner": user_id, "skip": keep - 1})
+
+
+# Every chat turn runs this: built once, on the table (no ORM session synchronisation).
+_LINES = ChatMessageRow.__table__
+_PRUNE_LINES = delete(_LINES).where(
+    _LINES.c.user_id == bindparam("owner"),
+    _LINES.c.id < (select(_LINES.c.id).where(_LINES.c.user_id == bindparam("owner"))
+                   .order_by(_LINES.c.id.desc()).offset(bindparam("skip")).limit(1)
+                   .scalar_subquery()))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from fitcoach.api.ids import well_formed
@@ -15,11 +16,17 @@ from fitcoach.store.models import MemoryAuditRow, MemoryItemRow
 
 
 def to_item(row: MemoryItemRow) -> MemoryItem:
-    tier = Tier(row.tier)
-    return MemoryItem(memory_id=row.id, tier=tier, entry=parse_entry(tier, row.entry),
-                      created_at=row.created_at, updated_at=row.updated_at,
-                      invalidated_at=row.invalidated_at,
-                      invalidation_reason=row.invalidation_reason)
+    return _item(row.id, row.tier, row.entry, row.created_at, row.updated_at,
+                 row.invalidated_at, row.invalidation_reason)
+
+
+def _item(memory_id: str, tier_name: str, entry: dict[str, Any], created_at: dt.datetime,
+          updated_at: dt.datetime, invalidated_at: dt.datetime | None,
+          invalidation_reason: str | None) -> MemoryItem:
+    tier = Tier(tier_name)
+    return MemoryItem(memory_id=memory_id, tier=tier, entry=parse_entry(tier, entry),
+                      created_at=created_at, updated_at=updated_at,
+                      invalidated_at=invalidated_at, invalidation_reason=invalidation_reason)
 
 
 def _copy_into(row: MemoryItemRow, item: MemoryItem) -> None:
@@ -44,10 +51,10 @@ class MemoryRepository:
 
     def live(self, user_id: str, now: dt.datetime) -> list[MemoryItem]:
         """Not invalidated and not expired (an item lives while now <= expires_at)."""
-        return self._ordered(
-            MemoryItemRow.user_id == user_id,
-            MemoryItemRow.invalidated_at.is_(None),
-            or_(MemoryItemRow.expires_at.is_(None), MemoryItemRow.expires_at >= now))
+        # Every chat turn reads this: a prebuilt Core query, rows straight to items.
+        self.session.flush()  # what this transaction wrote counts (as with autoflush)
+        rows = self.session.execute(_LIVE, {"user_id": user_id, "now": now})
+        return [_item(*row) for row in rows]
 
     def everything(self, user_id: str) -> list[MemoryItem]:
         return self._ordered(MemoryItemRow.user_id == user_id)
@@ -58,8 +65,8 @@ class MemoryRepository:
         row = self.session.get(MemoryItemRow, memory_id)
         return None if row is None or row.user_id != user_id else to_item(row)
 
-    def _write(self, user_id: str, item: MemoryItem) -> None:
-        row = self.session.get(MemoryItemRow, item.memory_id)
+    def _write(self, user_id: str, item: MemoryItem, new: bool = False) -> None:
+        row = None if new else self.session.get(MemoryItemRow, item.memory_id)
         if row is None:
             row = MemoryItemRow(id=item.memory_id, user_id=user_id)
             self.session.add(row)
@@ -81,8 +88,9 @@ class MemoryRepository:
         changed: dict[str, MemoryItem] = {}
         for item in (*outcome.created, *outcome.updated, *outcome.invalidated):
             changed[item.memory_id] = item  # one final state per item
+        created = {item.memory_id for item in outcome.created}  # no row to look up yet
         for item in changed.values():
-            self._write(user_id, item)
+            self._write(user_id, item, new=item.memory_id in created)
         self._audit(user_id, outcome.applied, source, now)
 
     def invalidate(self, user_id: str, item: MemoryItem, reason: str, source: str,
@@ -92,3 +100,12 @@ class MemoryRepository:
         self._audit(user_id, [MemoryMutation(operation=Operation.DELETE, target_tier=item.tier,
                                              memory_id=item.memory_id, reason=reason)],
                     source, now)
+
+
+_ITEMS = MemoryItemRow.__table__
+_LIVE = (
+    select(_ITEMS.c.id, _ITEMS.c.tier, _ITEMS.c.entry, _ITEMS.c.created_at, _ITEMS.c.updated_at,
+           _ITEMS.c.invalidated_at, _ITEMS.c.invalidation_reason)
+    .where(_ITEMS.c.user_id == bindparam("user_id"), _ITEMS.c.invalidated_at.is_(None),
+           or_(_ITEMS.c.expires_at.is_(None), _ITEMS.c.expires_at >= bindparam("now")))
+    .order_by(_ITEMS.c.created_at, _ITEMS.c.id))

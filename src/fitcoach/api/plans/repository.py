@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from fitcoach.api.plans.cache import PLANS
@@ -26,8 +26,8 @@ class PlanRepository:
         self.session = session
 
     def latest_version(self, user_id: str) -> int | None:
-        return self.session.scalar(
-            select(func.max(PlanVersionRow.version)).where(PlanVersionRow.user_id == user_id))
+        self.session.flush()  # what this transaction wrote counts (as with autoflush)
+        return self.session.scalar(_LATEST_VERSION, {"user_id": user_id})
 
     def latest(self, user_id: str) -> StoredPlan | None:
         version = self.latest_version(user_id)
@@ -56,11 +56,10 @@ class PlanRepository:
 
     def completions(self, user_id: str, first: dt.date, last: dt.date
                     ) -> dict[dt.date, Completion]:
-        rows = self.session.scalars(
-            select(DayCompletionRow).where(DayCompletionRow.user_id == user_id,
-                                           DayCompletionRow.date >= first,
-                                           DayCompletionRow.date <= last))
-        return {row.date: Completion(row.log_id, row.completed_at) for row in rows}
+        self.session.flush()
+        rows = self.session.execute(_COMPLETIONS,
+                                    {"user_id": user_id, "first": first, "last": last})
+        return {date: Completion(log_id, completed_at) for date, log_id, completed_at in rows}
 
     def mark_completed(self, user_id: str, date: dt.date, completion: Completion) -> None:
         """The latest log of a date is the one the day points at."""
@@ -72,3 +71,13 @@ class PlanRepository:
         elif completion.completed_at >= row.completed_at:
             row.log_id = completion.log_id
             row.completed_at = completion.completed_at
+
+
+# Built once (Core, on the tables): every chat turn and plan read runs both.
+_VERSIONS = PlanVersionRow.__table__
+_DONE = DayCompletionRow.__table__
+_LATEST_VERSION = select(func.max(_VERSIONS.c.version)).where(
+    _VERSIONS.c.user_id == bindparam("user_id"))
+_COMPLETIONS = select(_DONE.c.date, _DONE.c.log_id, _DONE.c.completed_at).where(
+    _DONE.c.user_id == bindparam("user_id"), _DONE.c.date >= bindparam("first"),
+    _DONE.c.date <= bindparam("last"))
