@@ -32,8 +32,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from typing import Any
 
-from sqlalchemy import case, text
+from sqlalchemy import BigInteger, bindparam, case, text
 from sqlalchemy.dialects import postgresql, sqlite
 
 from fitcoach.api.errors import ErrorResponse, FitcoachError
@@ -91,23 +93,13 @@ class RateLimiter:
         now = int(self.clock() * _US)
         window = WINDOW_SECONDS * _US
         interval = window // limit
-        row = RateLimitRow.__table__.c
-        # max(TAT, now), with a TAT more than a window ahead pulled back to now + window.
-        base = case((row.tat_us > now + window, now + window),
-                    (row.tat_us > now, row.tat_us), else_=now)
-        allowed = base + interval <= now + window
-        insert = (postgresql.insert if not self.database.is_sqlite else sqlite.insert)(
-            RateLimitRow)
-        statement = insert.values(user_id=user_id, action=action.value, tat_us=now + interval,
-                                  denied=False).on_conflict_do_update(
-            index_elements=["user_id", "action"],
-            set_={"tat_us": case((allowed, base + interval), else_=base),
-                  "denied": case((allowed, False), else_=True)},
-        ).returning(RateLimitRow.tat_us, RateLimitRow.denied)
+        statement = _upsert(self.database.is_sqlite)
         with self.database.write() as session:
             if not self.database.is_sqlite:
-                session.execute(text("SET LOCAL synchronous_commit = off"))
-            tat, denied = session.execute(statement).one()
+                session.execute(_ASYNC_COMMIT)
+            tat, denied = session.connection().execute(statement, {
+                "user_id": user_id, "action": action.value, "now": now, "window": window,
+                "interval": interval}).one()
         if not denied:
             return Decision(allowed=True, retry_after_seconds=0)
         # The next request fits when max(TAT, t) + T <= t + window, i.e. t >= TAT + T - window.
@@ -123,6 +115,31 @@ class RateLimiter:
                 f"too many {_WHAT[action]}: at most {limit} a minute; "
                 f"try again in {decision.retry_after_seconds} s",
                 retry_after=decision.retry_after_seconds)
+
+
+_ASYNC_COMMIT = text("SET LOCAL synchronous_commit = off")
+
+
+@cache
+def _upsert(sqlite_dialect: bool) -> Any:
+    """The deciding upsert, built once per dialect with bound parameters (building and
+    hashing the expression cost more than running it)."""
+    row = RateLimitRow.__table__.c
+    now, window, interval = (bindparam(name, type_=BigInteger())
+                             for name in ("now", "window", "interval"))
+    ahead = now + window
+    # max(TAT, now), with a TAT more than a window ahead pulled back to now + window.
+    base = case((row.tat_us > ahead, ahead), (row.tat_us > now, row.tat_us), else_=now)
+    allowed = base + interval <= ahead
+    insert = sqlite.insert if sqlite_dialect else postgresql.insert
+    return insert(RateLimitRow.__table__).values(
+        user_id=bindparam("user_id"), action=bindparam("action"), tat_us=now + interval,
+        denied=False,
+    ).on_conflict_do_update(
+        index_elements=["user_id", "action"],
+        set_={"tat_us": case((allowed, base + interval), else_=base),
+              "denied": case((allowed, False), else_=True)},
+    ).returning(row.tat_us, row.denied)
 
 
 RATE_LIMIT_RESPONSES = {429: {
