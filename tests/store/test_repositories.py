@@ -9,12 +9,12 @@ from fitcoach.api.coach.repository import ChatRepository, ProposalRepository
 from fitcoach.api.ids import new_log_id, new_memory_id, new_proposal_id
 from fitcoach.api.memory.repository import MemoryRepository
 from fitcoach.api.plans.repository import PlanRepository
-from fitcoach.api.plans.weeks import Completion
 from fitcoach.api.workouts.repository import WorkoutRepository, new_log_row
 from fitcoach.brain.contract import Proposal, ProposalType
 from fitcoach.brain.ports import ChatRole, UserSettings
 from fitcoach.memory.apply import apply_mutations
 from fitcoach.memory.entries import MemoryMutation, Operation, Tier
+from fitcoach.programming.calendar import Completion
 from fitcoach.store.database import Database
 from fitcoach.store.models import ProposalRow
 from tests.e2e.scripted import weekly_plan
