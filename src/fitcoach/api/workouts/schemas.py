@@ -23,6 +23,8 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Weekday
 
 MAX_WEIGHT_KG = MAX_WEIGHT_LBS * KG_PER_LB
+EARLIEST_YEAR = 1970
+EARLIEST_YEAR_PATTERN = r"^(19[7-9][0-9]|[2-9][0-9]{3})-"  # the year, 1970 on
 MAX_SETS_PER_EXERCISE = 50
 MAX_EXERCISES_PER_LOG = 40
 
@@ -82,7 +84,9 @@ class WorkoutLogRequest(_Request):
     idempotency_key: Annotated[str, StringConstraints(min_length=1, max_length=128,
                                                       pattern=r"^[\x21-\x7e]+$")] | None = None
     completed_at: Annotated[AwareDatetime | None, Field(
-        description="when the workout ended (default: now); at most a day after now")] = None
+        description="when the workout ended (default: now); from 1970 on, and at most a day "
+                    "after the server's now (a rule JSON Schema cannot state)",
+        json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN})] = None
     day: Weekday | None = None  # default: the weekday of completed_at in the user's zone
     exercises_logged: Annotated[list[LoggedExercise],
                                 Field(min_length=1, max_length=MAX_EXERCISES_PER_LOG)]
@@ -93,6 +97,21 @@ class WorkoutLogRequest(_Request):
         # Only an ISO-8601 string: a bare number would be read as seconds since 1970.
         if value is not None and not isinstance(value, str | dt.datetime):
             raise ValueError("completed_at must be an ISO-8601 timestamp with a time zone")
+        return value
+
+    @field_validator("completed_at")
+    @classmethod
+    def _representable(cls, value: dt.datetime | None) -> dt.datetime | None:
+        # 0001-01-01T00:00+00:01 is valid ISO-8601 but has no UTC time (it would be year 0),
+        # and the day it was in the user's zone may not exist either: the fuzzer's 500.
+        if value is None:
+            return value
+        if value.year < EARLIEST_YEAR:  # as written, like the schema's pattern
+            raise ValueError(f"completed_at must be in {EARLIEST_YEAR} or later")
+        try:
+            value.astimezone(dt.UTC)
+        except OverflowError:
+            raise ValueError("completed_at is out of range") from None
         return value
 
 
