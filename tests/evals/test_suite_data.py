@@ -16,12 +16,15 @@ from fitcoach.brain.memory_logs import InMemoryLogReader
 from fitcoach.brain.ports import Locale
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.brain.tools import run_tool
+from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.evals import CaseIntent, load_states, load_suite
 from fitcoach.evals.runner import fixture_problems
 from fitcoach.evals.states import parse_states
 from fitcoach.evals.suite import check_suite, parse_case_file
 from fitcoach.evals.text_checks import numbers_in
 from fitcoach.memory.entries import Tier
+from fitcoach.programming.generator.options import OptionPool
+from fitcoach.programming.profile import Profile
 from fitcoach.programming.validator import validate_week
 
 SEED = Path(__file__).resolve().parents[2].parent / "shared" / "seed"
@@ -148,3 +151,40 @@ def test_states_extend_their_parents() -> None:
     with pytest.raises(ValueError, match="circle"):
         parse_states({"a": {"extends": "b", "description": ""},
                       "b": {"extends": "a", "description": ""}})
+
+
+# The states that pin an exercise a case needs do it through the user's own profile (a
+# priority, an exclusion), not through the generator's current allocation: these checks say
+# why the exercise is there, so a better allocation cannot take it away.
+
+def _profile(name: str) -> Profile:
+    state = load_states()[name]
+    now = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
+    staples = [item for item in state.memory_items() if item.tier is Tier.STAPLES]
+    return build_profile(staples, now=now, settings=state.settings(Locale.EN)).profile
+
+
+def _allowed(profile: Profile, group: MuscleGroup) -> list[str]:
+    pool = OptionPool(profile)
+    return [o.slug for o in pool.by_group[group]
+            if o.main_group is group and pool.reason(o.exercise, dt.date(2026, 9, 14)) is None]
+
+
+def test_the_core_user_has_planks_because_the_plank_is_their_only_core_exercise() -> None:
+    profile = _profile("home_db_core_user")
+    assert MuscleGroup.CORE in profile.priority_groups
+    assert _allowed(profile, MuscleGroup.CORE) == ["plank"]
+
+
+def test_the_lunge_user_lunges_because_lunges_are_their_only_quad_exercise() -> None:
+    assert _allowed(_profile("home_db_lunge_user"), MuscleGroup.QUADS) == ["db-walking-lunge"]
+
+
+def test_the_arms_and_cable_users_train_their_arm_priorities_on_monday() -> None:
+    arms = _profile("home_db_arms_user")
+    assert {MuscleGroup.BICEPS, MuscleGroup.TRICEPS} <= set(arms.priority_groups)
+    cable = _profile("cable_gym_user")
+    assert MuscleGroup.TRICEPS in cable.priority_groups
+    rows = [slug for slug in _allowed(cable, MuscleGroup.BACK)
+            if slug in ("single-arm-db-row", "seated-cable-row", "chest-supported-db-row")]
+    assert rows == ["seated-cable-row", "chest-supported-db-row"]  # the cable row comes first
