@@ -133,12 +133,13 @@ class _Room:
 def _placed(site: DaySite, item: Item, minimum: int) -> _Room | None:
     """The day with `item` in it at `minimum` sets or more, the site left as it was."""
     wanted = item.sets
-    trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
-    blocks = try_inserting(trial, item) or _as_superset(trial, item)
-    if blocks is None or item.sets < minimum:
-        item.sets = wanted
-        return None
-    return _Room(blocks, [], [])
+    for place in (try_inserting, _as_superset):  # straight sets first, else a superset
+        trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
+        blocks = place(trial, item)
+        if blocks is not None and item.sets >= minimum:
+            return _Room(blocks, [], [])
+        item.sets = wanted  # fewer sets as straight sets may still mean all of them paired
+    return None
 
 
 def _making_room(site: DaySite, item: Item, weights: dict[MuscleGroup, float],
