@@ -59,6 +59,15 @@ def test_every_session_fits_its_day_and_every_day_is_honest(profile):
 
 
 @PROPERTY
+@given(profiles(), day_focus_maps)
+def test_no_exercise_is_planned_below_two_sets_unless_it_is_all_the_day_holds(profile, focus):
+    plan = generate_week(profile, WEEK_START, "en", focus).plan
+    for day in plan.training_days:
+        if len(day.exercises) > 1:
+            assert all(e.target_sets >= 2 for e in day.exercises), day.weekday
+
+
+@PROPERTY
 @given(profiles())
 def test_loads_only_come_from_history_and_respect_the_dumbbells(profile):
     plan = generate_week(profile, WEEK_START).plan

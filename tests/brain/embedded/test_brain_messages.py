@@ -191,10 +191,12 @@ def test_the_message_does_not_depend_on_when_it_is_composed() -> None:
 
 # -- a full day that made room, a family word with two members -----------------------------------
 def test_an_addition_to_a_full_day_says_what_gave_way() -> None:
-    # Thursday's shoulders are at 7.5 of 8 session sets; only the DB chest flye can give way.
+    # Thursday's shoulders are at (or next to) their 8-set session cap and the DB chest flye is
+    # the only accessory crediting them, so it gives way; how many sets of laterals then fit
+    # is the plan's business, not the reply's.
     message = reply("Add lateral raises to Thursday")
-    assert message.startswith("DB Lateral Raise is in on Thursday, 2 sets of 10-15; to make room "
-                              "I took out DB Chest Flye.")
+    assert message.startswith("DB Lateral Raise is in on Thursday, ")
+    assert "; to make room I took out DB Chest Flye." in message
     assert count_sentences(message) <= 3
 
 

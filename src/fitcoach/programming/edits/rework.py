@@ -18,6 +18,7 @@ from fitcoach.programming.generator.site import Blocks, budget_seconds
 from fitcoach.programming.generator.split import DaySlot
 from fitcoach.programming.generator.substitutes import find_replacement, locate
 from fitcoach.programming.generator.targets import (
+    foundation_groups,
     group_weights,
     importance_order,
     weekly_targets,
@@ -95,7 +96,8 @@ def refill(ctx: EditContext, weekday: Weekday, blocks: Blocks, pool: OptionPool,
 def build_focus_day(ctx: EditContext, weekday: Weekday, focus: Focus,
                     pool: OptionPool | None = None) -> Blocks:
     """A fresh session for a focus, consistent with the other six days: their recovery
-    spacing, and what they leave of each group's weekly target and cap."""
+    spacing, and what they leave of each group's weekly target and cap; its main movements
+    are laid first, as the generator lays them."""
     pool = pool or ctx.pool
     slot = DaySlot(focus)
     ledger = WeekLedger.of_days(ctx.plan.days.values(), skip=weekday)
@@ -112,5 +114,7 @@ def build_focus_day(ctx: EditContext, weekday: Weekday, focus: Focus,
         headroom={g: WEEKLY_SETS_MAX - ledger.totals.get(g, 0.0) for g in GROUP_ORDER},
         budget_seconds=budget_seconds(ctx.profile.minutes_for(weekday)), ledger=ledger,
         pool=pool, preferred_patterns=slot.preferred_patterns,
+        foundation=foundation_groups(ctx.profile, slot.groups),
+        priority=frozenset(ctx.profile.priority_groups),
     )
     return SessionBuilder(day_ctx).build()

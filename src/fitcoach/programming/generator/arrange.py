@@ -5,29 +5,50 @@ between neighbours of that order — two exercises of the same priority, or the 
 priority level with the first of the next — so the flattened order stays non-decreasing and
 the sequencing rule holds by construction. Every pair passes `rules.pairing`. The anchor (the
 session's first exercise) always stays a straight set. Accessories are paired first, as the
-seed's own sessions do.
+seed's own sessions do. Two heavy compounds pair only as antagonists that load neither the
+spine nor the legs (a bench press with a pull-up), and never for a strength goal.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.models import Exercise
+from fitcoach.catalog.vocabulary import MuscleGroup as G
 from fitcoach.programming.generator.items import Item
-from fitcoach.programming.rules.pairing import pairing_problem
+from fitcoach.programming.rules.pairing import antagonistic, pairing_problem
 from fitcoach.programming.rules.sequencing import first_out_of_order
 
+_LEGS = frozenset({G.QUADS, G.HAMSTRINGS, G.GLUTES})
 
-def _compatible(first: Item, second: Item) -> bool:
-    """The pairing rule, plus a house rule: two heavy compounds are never paired, even when
-    the rule would allow it (a bench press and a deadlift are "non-competing", but each
-    deserves full rest)."""
-    a, b = first.option.exercise, second.option.exercise
-    if a.heavy_compound and b.heavy_compound:
+
+def _loads_spine_or_legs(exercise: Exercise) -> bool:
+    return exercise.spinal_loading or bool(exercise.primary_groups & _LEGS)
+
+
+def _compatible(first: Item, second: Item, heavy_pairs: bool) -> bool:
+    return _pair_ok(first.slug, second.slug, heavy_pairs)
+
+
+@cache
+def _pair_ok(first: str, second: str, heavy_pairs: bool) -> bool:
+    """The pairing rule, plus a house rule: two heavy compounds are only paired when they are
+    antagonists that load neither the spine nor the legs (a bench press with a pull-up), and
+    only when `heavy_pairs` allows it (never for a strength goal: its main lifts take full
+    rest); a bench press and a deadlift are "non-competing", but each deserves full rest.
+    Fixed per pair of exercises, so it is worked out once."""
+    a, b = CATALOG.get(first), CATALOG.get(second)
+    if a.heavy_compound and b.heavy_compound and not (
+            heavy_pairs and antagonistic(a, b)
+            and not (_loads_spine_or_legs(a) or _loads_spine_or_legs(b))):
         return False
     return pairing_problem(a, b) is None
 
 
-def arrange(items: list[Item], *, pair: bool, transition: int) -> list[list[Item]]:
+def arrange(items: list[Item], *, pair: bool, transition: int,
+            heavy_pairs: bool = False) -> list[list[Item]]:
     """Blocks in session order; the first exercise of each superset rests `transition` s."""
     ordered = sorted(items, key=lambda item: (item.priority, item.rank))
     for item in ordered:
@@ -47,7 +68,7 @@ def arrange(items: list[Item], *, pair: bool, transition: int) -> list[list[Item
             if id(first) in taken:
                 continue
             for second in level[index + 1:]:
-                if id(second) not in taken and _compatible(first, second):
+                if id(second) not in taken and _compatible(first, second, heavy_pairs):
                     within.append([first, second])
                     taken.update((id(first), id(second)))
                     break
@@ -57,7 +78,7 @@ def arrange(items: list[Item], *, pair: bool, transition: int) -> list[list[Item
     for low, high in pairwise(present):
         first = next((i for i in reversed(levels[low]) if id(i) not in taken), None)
         second = next((i for i in levels[high] if id(i) not in taken), None)
-        if first is not None and second is not None and _compatible(first, second):
+        if first is not None and second is not None and _compatible(first, second, heavy_pairs):
             crossing[low] = [first, second]
             taken.update((id(first), id(second)))
 

@@ -29,6 +29,8 @@ from fitcoach.programming.generator.split import (
 from fitcoach.programming.generator.suggestions import day_suggestions, week_suggestions
 from fitcoach.programming.generator.targets import (
     day_shares,
+    floor_targets,
+    foundation_groups,
     group_weights,
     importance_order,
     later_reserve,
@@ -81,9 +83,14 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
     targets = weekly_targets(profile)
     shares = day_shares(slots, targets)
     stretches = day_shares(slots, stretch_targets(targets))
+    floors = day_shares(slots, floor_targets())
     order = tuple(slots)
     reserve = later_reserve(shares, order)
     weights = group_weights(profile)
+    priority = frozenset(profile.priority_groups)
+    # The week's main lifts first: every day lays its foundation in calendar order against a
+    # running ledger (recovery spacing, weekly caps, what later days' shares still need)...
+    builders: dict[Weekday, SessionBuilder] = {}
     ledger = WeekLedger()
     for day in order:
         slot = slots[day]
@@ -98,8 +105,28 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
             targets=shares[day], stretch=stretches[day], headroom=headroom,
             budget_seconds=budget_seconds(minutes), ledger=ledger, pool=pool, light=slot.light,
             preferred_patterns=slot.preferred_patterns,
+            foundation=foundation_groups(profile, slot.groups, slot.light),
+            priority=priority, floor=floors[day],
         )
-        built = SessionBuilder(ctx).build()
+        builders[day] = SessionBuilder(ctx)
+        builders[day].lay_foundation()
+        ledger.record_items(day.index, builders[day].items)
+    # ...then each day takes the rest of its time, knowing every other day's lifts exactly
+    # (a legs day's squat and hinge credit the back: the pull days leave room for them).
+    for position, day in enumerate(order):
+        builder = builders[day]
+        others = WeekLedger()
+        for other in order:
+            if other is not day:
+                others.record_items(other.index, builders[other].items)
+        later = order[position + 1:]
+        headroom = {}
+        for g in MuscleGroup:
+            need = sum(max(0.0, shares[e].get(g, 0.0) - builders[e].credits[g]) for e in later)
+            headroom[g] = WEEKLY_SETS_MAX - others.totals.get(g, 0.0) - need
+        builder.rebase(others, headroom)
+        built = builder.complete()
+        slot = slots[day]
         if not built:
             days[day] = mt.rest_day(dates[day], language, tx.say(language, "note.nothing_fits"))
             continue
@@ -109,7 +136,6 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
                                   profile.priority_groups)
         days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
                                     profile=profile, anchor=anchor, light=slot.light)
-        ledger.record(day.index, days[day].exercises)
     for day in WEEKDAYS:
         if day not in days:
             days[day] = mt.rest_day(dates[day], language)

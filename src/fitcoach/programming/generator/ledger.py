@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import MuscleGroup, Weekday
+from fitcoach.programming.generator.items import Item
 from fitcoach.programming.generator.options import Option, traits_of
 from fitcoach.programming.plan import DayPlan, PlannedExercise
 from fitcoach.programming.rules.recovery import too_close
@@ -48,6 +49,18 @@ class WeekLedger:
             for group in traits.heavy:
                 self.heavy_days[group].add(day_index)
             if traits.heavy_lower_back:
+                self.lower_back_days.add(day_index)
+
+    def record_items(self, day_index: int, items: Iterable[Item]) -> None:
+        """`record` for a session still being built (its items, not yet planned)."""
+        for item in items:
+            option = item.option
+            for group, credit in option.credits:
+                self.totals[group] += credit * item.sets
+            self.uses[option.slug] += 1
+            for group in option.heavy:
+                self.heavy_days[group].add(day_index)
+            if option.heavy_lower_back:
                 self.lower_back_days.add(day_index)
 
     @classmethod

@@ -44,14 +44,8 @@ class Option:
     heavy: tuple[MuscleGroup, ...]
     heavy_lower_back: bool
     order: int
-
-    @property
-    def slug(self) -> str:
-        return self.exercise.slug
-
-    @property
-    def priority(self) -> int:
-        return self.exercise.priority
+    slug: str
+    priority: int  # the catalog's sequencing priority (1-4)
 
     def credit(self, group: MuscleGroup) -> float:
         for credited, value in self.credits:
@@ -97,7 +91,8 @@ def _option(slug: str, reps: str, rest: int) -> Option:
     return Option(exercise=exercise, reps=reps, rest=rest,
                   work_seconds=metrics.set_seconds(probe, exercise), credits=traits.credits,
                   primary=traits.primary, main_group=traits.main_group, heavy=traits.heavy,
-                  heavy_lower_back=traits.heavy_lower_back, order=traits.order)
+                  heavy_lower_back=traits.heavy_lower_back, order=traits.order,
+                  slug=exercise.slug, priority=exercise.priority)
 
 
 def make_option(exercise: Exercise, reps: str, rest: int) -> Option:

@@ -6,7 +6,9 @@ catalog leaves to the coach:
 - reps in reserve by goal: hypertrophy 2 on compounds and 1 on isolation and core work,
   strength 3 on heavy compounds (bar speed and technique first) and 2 elsewhere, general
   fitness and fat loss 2; light days and deloads 3 — always inside the seed's 1-3 RIR;
-- how many sets one exercise may take (4; 5 for a strength goal's heavy compounds);
+- how many sets one exercise may take (4; 5 for a strength goal's heavy compounds), how many
+  it starts with (3 for a compound, 2 for an isolation) and how many it reaches before a
+  second exercise for its group (3; a strength goal's heavy compound all 5);
 - compressed rest for a shortened session (about two thirds, never under 30 s) and the short
   rest between the two exercises of a superset;
 - `target_weight_lbs`, only from the user's own known load for that exercise.
@@ -22,7 +24,15 @@ from fitcoach.programming.rules.landmarks import RIR_MAX, RIR_MIN
 
 MAX_SETS_PER_EXERCISE = 4
 MAX_SETS_STRENGTH_COMPOUND = 5
-NEW_EXERCISE_SETS = 2
+# Fewest working sets an exercise is planned with: below two, its setup is not worth it (only
+# a session with room for nothing else takes a single set).
+MIN_SETS = 2
+NEW_EXERCISE_SETS = MIN_SETS
+# A compound comes in at three working sets (two only when time forces it): three sets of the
+# big movers beat two sets of many exercises.
+COMPOUND_START_SETS = 3
+# Direct sets each of the day's main movements gets before any accessory.
+FOUNDATION_SETS = 3
 # Sets an exercise reaches before a second exercise for the same group is worth its setup.
 SETS_BEFORE_SECOND_EXERCISE = 3
 
@@ -51,6 +61,19 @@ def max_sets(goal: Goal, exercise: Exercise) -> int:
     if goal is Goal.STRENGTH and exercise.heavy_compound:
         return MAX_SETS_STRENGTH_COMPOUND
     return MAX_SETS_PER_EXERCISE
+
+
+def sets_before_second(goal: Goal, exercise: Exercise) -> int:
+    """Sets an exercise reaches before a second exercise for its group is worth adding: a
+    strength goal's heavy compound takes all its sets first (the lift is the point)."""
+    if goal is Goal.STRENGTH and exercise.heavy_compound:
+        return MAX_SETS_STRENGTH_COMPOUND
+    return SETS_BEFORE_SECOND_EXERCISE
+
+
+def start_sets(exercise: Exercise) -> int:
+    """Working sets a new exercise comes in with when the time is there."""
+    return COMPOUND_START_SETS if exercise.priority <= 2 else NEW_EXERCISE_SETS
 
 
 def compressed_rest(rest: int) -> int:

@@ -4,10 +4,17 @@ Targets sit inside the seed's 10-20 landmark: every trained group aims at 12 har
 (10 for beginners), priority groups at 16 (14 beginner, 18 advanced). When the time is there,
 a second pass may stretch each group 2 sets further, never past 18, so secondary credit from
 other days cannot push a group over the 20-set cap. A group's target is split evenly over
-the days whose focus includes it (a light day takes a smaller share).
+the days whose focus includes it, in proportion to how few groups each day trains (a push
+day gives the chest more than an upper day; a light day takes a smaller share).
 
-Weights decide who wins when time is short: priority groups count double, the big movers
-once, arms and glutes a little less, calves and core least.
+The foundation of a day is its main groups, laid before anything else (see the session
+builder): the user's priorities first, then the big movers of the day's focus in the focus's
+order (quads, chest, back, hamstrings, shoulders, glutes for a full-body day).
+
+Weights decide who wins after the foundation, when time is short: a priority doubles its
+group's weight; the big movers count once, glutes a little less (every squat, lunge and hinge
+trains them), arms less again, calves and core least (every press, row, squat and hinge
+already feeds them).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from collections.abc import Mapping
 from fitcoach.catalog.vocabulary import Experience, MuscleGroup, Weekday
 from fitcoach.programming.generator.split import DaySlot
 from fitcoach.programming.profile import Profile
-from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX
+from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX, WEEKLY_SETS_MIN
 
 G = MuscleGroup
 BASE_TARGET: dict[Experience, float] = {
@@ -33,8 +40,11 @@ LIGHT_DAY_SHARE = 0.4
 PRIORITY_WEIGHT = 2.0
 GROUP_WEIGHT: dict[MuscleGroup, float] = {
     G.CHEST: 1.0, G.BACK: 1.0, G.SHOULDERS: 1.0, G.QUADS: 1.0, G.HAMSTRINGS: 1.0,
-    G.GLUTES: 0.8, G.BICEPS: 0.8, G.TRICEPS: 0.8, G.CALVES: 0.6, G.CORE: 0.6,
+    G.GLUTES: 0.8, G.BICEPS: 0.7, G.TRICEPS: 0.7, G.CALVES: 0.6, G.CORE: 0.4,
 }
+# The big movers: each gets a compound of its own in every session whose focus includes it.
+MAJOR_GROUPS: frozenset[MuscleGroup] = frozenset(
+    {G.QUADS, G.CHEST, G.BACK, G.HAMSTRINGS, G.SHOULDERS, G.GLUTES})
 
 DayShares = dict[Weekday, dict[MuscleGroup, float]]
 
@@ -45,13 +55,28 @@ def weekly_targets(profile: Profile) -> dict[MuscleGroup, float]:
     return {g: high if g in profile.priority_groups else base for g in MuscleGroup}
 
 
+def floor_targets() -> dict[MuscleGroup, float]:
+    """The landmark floor each group's session cap room is kept for (see the session
+    builder): no group's extras push another under it."""
+    return {g: float(WEEKLY_SETS_MIN) for g in MuscleGroup}
+
+
 def stretch_targets(targets: Mapping[MuscleGroup, float]) -> dict[MuscleGroup, float]:
     return {g: max(t, min(STRETCH_CEILING, t + STRETCH_EXTRA)) for g, t in targets.items()}
 
 
 def group_weights(profile: Profile) -> dict[MuscleGroup, float]:
-    return {g: PRIORITY_WEIGHT if g in profile.priority_groups else GROUP_WEIGHT[g]
+    """A priority doubles its group's weight: it wins over every other group of its kind, and
+    a priority chest still outranks a priority biceps when both are short."""
+    return {g: GROUP_WEIGHT[g] * (PRIORITY_WEIGHT if g in profile.priority_groups else 1.0)
             for g in MuscleGroup}
+
+
+def _day_weight(slot: DaySlot) -> float:
+    """How much of its groups' weekly work a day takes: a session's time is spread over its
+    groups, so a push day (three groups) gives the chest more than an upper day (six), and an
+    arms day the arms more than a full-body day; a light day takes a smaller share still."""
+    return (LIGHT_DAY_SHARE if slot.light else 1.0) / len(slot.groups)
 
 
 def day_shares(slots: Mapping[Weekday, DaySlot],
@@ -60,10 +85,10 @@ def day_shares(slots: Mapping[Weekday, DaySlot],
     weight_sum: dict[MuscleGroup, float] = defaultdict(float)
     for slot in slots.values():
         for group in slot.groups:
-            weight_sum[group] += LIGHT_DAY_SHARE if slot.light else 1.0
+            weight_sum[group] += _day_weight(slot)
     shares: DayShares = {}
     for day, slot in slots.items():
-        weight = LIGHT_DAY_SHARE if slot.light else 1.0
+        weight = _day_weight(slot)
         shares[day] = {g: weekly[g] * weight / weight_sum[g] for g in slot.groups}
     return shares
 
@@ -84,3 +109,13 @@ def importance_order(profile: Profile, groups: tuple[MuscleGroup, ...]) -> tuple
     """A day's groups, the user's priorities first (in the order they gave them)."""
     first = tuple(g for g in profile.priority_groups if g in groups)
     return first + tuple(g for g in groups if g not in first)
+
+
+def foundation_groups(profile: Profile, groups: tuple[MuscleGroup, ...],
+                      light: bool = False) -> tuple[MuscleGroup, ...]:
+    """A day's main groups, laid first: its priority groups, then its big movers in the
+    focus's order. A light day has none (no heavy work, small groups only)."""
+    if light:
+        return ()
+    ordered = importance_order(profile, groups)
+    return tuple(g for g in ordered if g in profile.priority_groups or g in MAJOR_GROUPS)
