@@ -97,6 +97,23 @@ def test_short_full_body_week_doses_the_big_movers(short_week) -> None:
     no_errors(short_week, SHORT_FULL_BODY)
 
 
+def test_short_full_body_days_say_what_they_train(short_week) -> None:
+    # A full-body day names the legs as one and the upper groups its exercises target most,
+    # in the order the session reaches them: never "Shoulders & Back" for a day of squats.
+    tags = [day.focus_tag for day in short_week.training_days]
+    assert tags == ["Chest, Legs & Back", "Chest, Legs & Back", "Legs, Chest & Back"]
+    assert all(day.title == "Full Body" for day in short_week.training_days)
+
+
+@pytest.mark.parametrize(("language", "legs"), [
+    ("es", "Piernas"), ("it", "Gambe"), ("he", "רגליים"), ("ko", "다리"),
+])
+def test_focus_tags_are_honest_in_every_language(language: str, legs: str) -> None:
+    plan = generate_week(SHORT_FULL_BODY, WEEK_START, language).plan
+    for day in plan.training_days:
+        assert legs in day.focus_tag
+
+
 def test_a_priority_group_is_trained_first_even_when_time_is_short() -> None:
     # Biceps first of all: each day's foundation opens with a curl at three sets (3 x 112.5
     # + 60 = 397.5 s), before the big movers get theirs, which then share what is left.
@@ -160,6 +177,39 @@ def test_the_seed_users_big_movers_keep_the_landmark(onboarding) -> None:
         assert patterns[Pattern.SQUAT] >= 4
         assert patterns[Pattern.HINGE] >= 3
     no_errors(onboarding, ONBOARDING_PROFILE)
+
+
+def test_the_seed_users_days_are_titled_and_tagged_by_what_they_hold(onboarding) -> None:
+    # Upper days: 7 sets of chest work, 5 of rows, 2 of a seated press -> "Chest & Back";
+    # lower days: a squat pattern and a hinge -> "Quads & Hamstrings".
+    assert [onboarding.days[d].focus_tag for d in (MON, TUE, THU, FRI)] == [
+        "Chest & Back", "Quads & Hamstrings", "Chest & Back", "Quads & Hamstrings"]
+    assert onboarding.days[MON].title == "Upper Body • Chest Emphasis"
+    assert onboarding.days[TUE].title == "Lower Body"
+
+
+# --- honest titles -----------------------------------------------------------------------------
+
+def test_a_full_body_day_without_legs_is_not_called_full_body() -> None:
+    # Bodyweight only: push-ups and planks are all the index offers, so the days are push days.
+    profile = Profile(days_per_week=3, minutes_per_session=30, goal=Goal.GENERAL_FITNESS)
+    plan = generate_week(profile, WEEK_START).plan
+    assert [day.title for day in plan.training_days] == ["Push", "Push", "Push"]
+    assert all(day.focus_tag == "Chest & Core" for day in plan.training_days)
+
+
+def test_a_deadlift_opening_a_lower_day_is_no_back_emphasis() -> None:
+    # Back priority, full gym: a lower day that opens on the conventional deadlift trains the
+    # hamstrings first (its main target); the title names an emphasis only for a priority
+    # group the anchor mainly targets.
+    profile = Profile(days_per_week=4, minutes_per_session=90, gear=FULL_GYM,
+                      priority_groups=(G.BACK,))
+    plan = generate_week(profile, WEEK_START).plan
+    for day in plan.training_days:
+        if day.title.startswith("Lower Body"):
+            assert day.title == "Lower Body"
+    assert plan.days[MON].title == "Upper Body • Back Emphasis"
+    no_errors(plan, profile)
 
 
 # --- strength: the main lifts take their sets ---------------------------------------------------

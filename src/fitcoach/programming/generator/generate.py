@@ -64,10 +64,6 @@ def setup_key(gear: frozenset[GearTag]) -> str:
     return "setup.home"
 
 
-def _slot_title(language: str, slot: DaySlot) -> str:
-    return tx.focus(language, slot.focus, slot.light)
-
-
 def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: OptionPool,
                language: str) -> dict[Weekday, DayPlan]:
     """Every day of the week: sessions for the schedule's days, rest days otherwise."""
@@ -132,7 +128,8 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
             continue
         blocks = mt.to_blocks(language, built)
         anchor = built[0][0].option.exercise
-        title = mt.emphasis_title(language, _slot_title(language, slot), anchor,
+        focus = mt.honest_focus(slot.focus, (e for block in blocks for e in block.exercises))
+        title = mt.emphasis_title(language, tx.focus(language, focus, slot.light), anchor,
                                   profile.priority_groups)
         days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
                                     profile=profile, anchor=anchor, light=slot.light)

@@ -11,21 +11,35 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import ExerciseType, MuscleGroup, Weekday, weekday_of_index
 from fitcoach.programming import metrics
+from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator.items import Item
+from fitcoach.programming.generator.options import traits_of
 from fitcoach.programming.plan import (
     Block,
     DayPlan,
-    MuscleFocus,
     PlannedExercise,
     WeeklyPlan,
 )
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.text import phrases as tx
 
-FOCUS_TAG_GROUPS = 2
+# How much a set of each group says about what a day is about: at equal sets, the big movers
+# name the day before arms, calves and core.
+TAG_WEIGHT: dict[MuscleGroup, float] = {
+    MuscleGroup.BICEPS: 0.7, MuscleGroup.TRICEPS: 0.7, MuscleGroup.CALVES: 0.6,
+    MuscleGroup.CORE: 0.5,
+}
+FOCUS_TAG_GROUPS = 2  # "Chest & Shoulders"; a full-body day names three: "Chest, Legs & Back"
+FULL_BODY_TAG_GROUPS = 3
+_LEGS = frozenset({MuscleGroup.QUADS, MuscleGroup.HAMSTRINGS, MuscleGroup.GLUTES})
+_UPPER = frozenset({MuscleGroup.CHEST, MuscleGroup.BACK, MuscleGroup.SHOULDERS,
+                    MuscleGroup.BICEPS, MuscleGroup.TRICEPS})
+_PUSHING = frozenset({MuscleGroup.CHEST, MuscleGroup.SHOULDERS, MuscleGroup.TRICEPS})
+_PULLING = frozenset({MuscleGroup.BACK, MuscleGroup.BICEPS})
 
 
 def known_load_map(profile: Profile) -> dict[str, float]:
@@ -65,8 +79,65 @@ def to_blocks(language: str, blocks: list[list[Item]]) -> tuple[Block, ...]:
     )
 
 
-def focus_tag(language: str, focus: tuple[MuscleFocus, ...]) -> str:
-    return tx.groups(language, [entry.muscle for entry in focus[:FOCUS_TAG_GROUPS]])
+def main_sets(exercises: Iterable[PlannedExercise]) -> dict[MuscleGroup, int]:
+    """Sets per group the day's exercises mainly target (an exercise counts for the group of
+    its first prime mover: a Romanian deadlift for the hamstrings, a row for the back), in the
+    order the session first reaches each group."""
+    sets: dict[MuscleGroup, int] = {}
+    for planned in exercises:
+        if planned.exercise_id not in CATALOG:
+            continue
+        group = traits_of(planned.exercise_id).main_group
+        if group is not None:
+            sets[group] = sets.get(group, 0) + planned.target_sets
+    return sets
+
+
+def focus_tag(language: str, exercises: Iterable[PlannedExercise]) -> str:
+    """What the day is about, in a few words: the groups its exercises mainly target, the big
+    movers before the small ones at equal sets ("Chest & Back"; "Quads & Hamstrings"). A day
+    that trains both halves names the legs as one ("Chest, Legs & Back")."""
+    sets = main_sets(exercises)
+    if not sets:
+        return tx.say(language, "focus_tag.rest")
+    mixed = bool(sets.keys() & _LEGS) and bool(sets.keys() & (_UPPER - {MuscleGroup.BICEPS,
+                                                                        MuscleGroup.TRICEPS}))
+    tokens: dict[str, float] = {}
+    order: list[str] = []
+    for group, count in sets.items():
+        if mixed and group in _LEGS:
+            name = tx.say(language, "focus.legs")
+            weight = 1.0
+        else:
+            name = tx.group(language, group)
+            weight = TAG_WEIGHT.get(group, 1.0)
+        if name not in tokens:
+            order.append(name)
+            tokens[name] = 0.0
+        tokens[name] += count * weight
+    keep = FULL_BODY_TAG_GROUPS if mixed else FOCUS_TAG_GROUPS
+    chosen = sorted(order, key=lambda name: -tokens[name])[:keep]
+    return tx.join(language, [name for name in order if name in chosen])
+
+
+def honest_focus(focus: Focus, exercises: Iterable[PlannedExercise]) -> Focus:
+    """The focus a day's title may claim: its own, unless the session cannot live up to it
+    (a full-body day the gear allows only push-ups and planks for is a push day)."""
+    if focus is not Focus.FULL_BODY:
+        return focus
+    groups = set(main_sets(exercises))
+    legs, upper = groups & _LEGS, groups & _UPPER
+    if legs and upper:
+        return focus
+    if upper:
+        if upper <= _PUSHING:
+            return Focus.PUSH
+        if upper <= _PULLING:
+            return Focus.PULL
+        return Focus.UPPER
+    if legs:
+        return Focus.LOWER
+    return focus
 
 
 def coach_note(language: str, exercises: Iterable[PlannedExercise], anchor: Exercise,
@@ -94,7 +165,7 @@ def training_day(date: dt.date, blocks: tuple[Block, ...], *, title: str, langua
         day_of_week=weekday.display_name,
         is_rest_day=False,
         title=title,
-        focus_tag=focus_tag(language, focus),
+        focus_tag=focus_tag(language, exercises),
         duration_minutes=metrics.declared_minutes(blocks),
         estimated_volume_lbs=metrics.estimated_volume_lbs(
             exercises, known_load_map(profile), profile.max_dumbbell_lbs),
@@ -143,7 +214,9 @@ def theme(language: str, profile: Profile) -> str:
 
 def emphasis_title(language: str, base: str, anchor: Exercise,
                    priorities: tuple[MuscleGroup, ...]) -> str:
-    for group in priorities:
-        if group in anchor.primary_groups:
-            return tx.say(language, "title.emphasis", focus=base, group=tx.group(language, group))
+    """The title, with the priority group the day's anchor lift mainly trains (a deadlift
+    opening a lower-body day is a hinge, not back emphasis)."""
+    main = traits_of(anchor.slug).main_group
+    if main in priorities:
+        return tx.say(language, "title.emphasis", focus=base, group=tx.group(language, main))
     return base
