@@ -35,6 +35,9 @@ def test_sentences(message: str, count: int) -> None:
     ("팔꿈치를 몸에 붙이고 엉덩이 쪽으로 당기세요.", Locale.KO),
     ("Hoy cambia el Incline DB Bench Press por Push-Up.", Locale.ES),
     ("Oggi fai Push-Up al posto della Incline DB Bench Press.", Locale.IT),
+    # Italian that shares "la" and "se" with Spanish must still read as Italian.
+    ("Flat DB Bench Press apre ancora la sessione. Se vuoi che giovedì sia così, tocca "
+     "«Accetta piano».", Locale.IT),
     ("היום Push-Up במקום Incline DB Bench Press.", Locale.HE),
 ])
 def test_language(message: str, language: Locale) -> None:

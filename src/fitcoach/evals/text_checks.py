@@ -66,7 +66,8 @@ _FUNCTION_WORDS: dict[Locale, frozenset[str]] = {
     Locale.IT: _words(
         "il lo gli le di del della dei delle che e è in con per tuo tua tuoi tue un una oggi "
         "non più ma al alla sul sulla questo questa fai tieni senza hai puoi settimana giorno "
-        "giorni quando come o già bene riposo serie"),
+        "giorni quando come o già bene riposo serie la se a sia ancora vuoi così tocca anche "
+        "sono ho perché dopo prima ogni ci"),
 }
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
