@@ -33,9 +33,10 @@ def check_session_volume(view: PlanView) -> Iterator[Violation]:
 def check_weekly_volume(view: PlanView) -> Iterator[Violation]:
     """Over 20 is an error; under 10 is reported as a warning with whether time is the cause.
 
-    A group counts as trained when some exercise of the week targets it directly. A shortfall
-    is only a warning because the session budget the user gave can make 10 sets impossible
-    (three 30-minute sessions cannot hold 10 sets for every group); the message says so.
+    Every group the week works is judged, directly or through compound lifts (secondary work
+    counts half). A shortfall is only a warning because the session budget the user gave can
+    make 10 sets impossible (three 30-minute sessions cannot hold 10 sets for every group);
+    the message says whether time is the cause, and when a group gets no direct work at all.
     """
     if not view.complete_week:
         return
@@ -48,7 +49,7 @@ def check_weekly_volume(view: PlanView) -> Iterator[Violation]:
         for item in view.resolved(view.days[index]):
             direct |= item.exercise.primary_groups
     spare = _spare_minutes(view)
-    for group in sorted(direct, key=lambda g: g.value):
+    for group in sorted(totals, key=lambda g: g.value):
         sets = totals[group]
         if sets > WEEKLY_SETS_MAX:
             yield error(Code.WEEKLY_VOLUME_HIGH,
@@ -57,8 +58,9 @@ def check_weekly_volume(view: PlanView) -> Iterator[Violation]:
         elif sets < WEEKLY_SETS_MIN:
             cause = (f"the week has {spare:.0f} spare minutes that could hold more"
                      if spare >= 15 else "the session time available cannot hold more")
+            source = "" if group in direct else ", all of it from compound lifts"
             yield warning(Code.WEEKLY_VOLUME_LOW,
-                          f"{sets:g} weekly sets for {group.value}, under the "
+                          f"{sets:g} weekly sets for {group.value}{source}, under the "
                           f"{WEEKLY_SETS_MIN}-set landmark; {cause}")
 
 
