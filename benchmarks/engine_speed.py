@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.catalog.vocabulary import (
     AcuteCondition,
     BodyPart,
@@ -32,7 +33,6 @@ from fitcoach.programming.generator import generate_week
 from fitcoach.programming.profile import (
     AcuteState,
     ChronicConstraint,
-    KnownLoad,
     Profile,
     UpcomingEvent,
 )

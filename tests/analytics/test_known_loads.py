@@ -1,6 +1,7 @@
 import pytest
 
 from fitcoach.analytics.known_loads import (
+    KnownLoad,
     known_load,
     known_loads,
     known_loads_from_workouts,
@@ -10,7 +11,6 @@ from fitcoach.analytics.known_loads import (
 from fitcoach.analytics.logs import ExerciseRecord, WorkoutRecord
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import Unit
-from fitcoach.programming.profile import KnownLoad
 from tests.analytics.builders import at, s, session
 
 LB_PER_KG = 1 / 0.45359237

@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.profile_builder import Essential, build_profile, coaching_tone
 from fitcoach.catalog.vocabulary import (
@@ -20,7 +21,6 @@ from fitcoach.memory.entries import MemoryItem, Tier, Tone, parse_entry
 from fitcoach.programming.profile import (
     AcuteState,
     ChronicConstraint,
-    KnownLoad,
     UpcomingEvent,
 )
 

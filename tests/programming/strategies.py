@@ -6,6 +6,7 @@ import datetime as dt
 
 from hypothesis import strategies as st
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import (
     WEEKDAYS,
@@ -37,7 +38,6 @@ from fitcoach.programming.focus import Focus
 from fitcoach.programming.profile import (
     AcuteState,
     ChronicConstraint,
-    KnownLoad,
     Profile,
     UpcomingEvent,
 )

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import (
     WEEKDAYS,
@@ -27,7 +28,7 @@ from fitcoach.programming.focus import FOCUS_GROUPS, Focus
 from fitcoach.programming.generator import GapReason, generate_week
 from fitcoach.programming.generator.split import SplitKind, split_kind, spread_days
 from fitcoach.programming.plan import DayStatus
-from fitcoach.programming.profile import KnownLoad, Profile, UpcomingEvent
+from fitcoach.programming.profile import Profile, UpcomingEvent
 from fitcoach.programming.text.phrasebook import PHRASEBOOK
 from fitcoach.programming.validator import validate_week
 from tests.programming.strategies import FULL_GYM, HOME_DB, ONBOARDING_PROFILE, WEEK_START

@@ -1,13 +1,16 @@
 """Known loads from history, and the working load they imply for a new prescription.
 
-The generator prescribes `target_weight_lbs` from `programming.profile.KnownLoad`: the top
-working set (heaviest load, then most reps) of the latest session that used an external
-load. Bodyweight-only sessions give no known load: there is no weight to prescribe.
+The generator prescribes `target_weight_lbs` from a `KnownLoad`: the top working set
+(heaviest load, then most reps) of the latest session that used an external load.
+Bodyweight-only sessions give no known load: there is no weight to prescribe.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from fitcoach.analytics.logs import ExerciseSession, SetRecord, WorkoutRecord, exercise_sessions
 from fitcoach.analytics.rep_range import RepRange, as_rep_range
@@ -15,7 +18,16 @@ from fitcoach.analytics.strength import e1rm_estimate, load_for_reps
 from fitcoach.analytics.units import Rounding, round_to_loadable
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import Unit
-from fitcoach.programming.profile import KnownLoad
+
+
+class KnownLoad(BaseModel):
+    """A recent working set from the user's own logs, the basis of a load target."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    weight_lbs: Annotated[float, Field(ge=0, le=2000)]
+    reps: Annotated[int, Field(ge=1, le=100)]
+    rpe: Annotated[float, Field(ge=1, le=10)] | None = None
 
 
 def top_set(sets: Iterable[SetRecord]) -> SetRecord | None:

@@ -11,12 +11,11 @@ import datetime as dt
 from collections.abc import Iterable
 from zoneinfo import ZoneInfo
 
-from fitcoach.analytics.known_loads import known_loads_from_workouts
+from fitcoach.analytics.known_loads import KnownLoad, known_loads_from_workouts
 from fitcoach.analytics.logs import ExerciseSession, WorkoutRecord, exercise_sessions
 from fitcoach.analytics.records import PersonalRecords, records_from_history
 from fitcoach.analytics.volume import WeekVolume, weekly_volume
 from fitcoach.catalog.vocabulary import MuscleGroup
-from fitcoach.programming.profile import KnownLoad
 
 
 class InMemoryLogReader:

@@ -81,7 +81,7 @@ class LogReader(Protocol):
         ...
 
     def known_loads(self) -> dict[str, Any]:
-        """slug → `programming.profile.KnownLoad`: the latest top working set per exercise."""
+        """slug → `analytics.known_loads.KnownLoad`: the latest top working set per exercise."""
         ...
 
 

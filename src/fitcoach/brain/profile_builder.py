@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog.vocabulary import GearTag, Weekday
 from fitcoach.memory.entries import (
@@ -36,7 +37,6 @@ from fitcoach.memory.render import active_items
 from fitcoach.programming.profile import (
     AcuteState,
     ChronicConstraint,
-    KnownLoad,
     Profile,
     UpcomingEvent,
 )

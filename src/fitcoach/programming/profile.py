@@ -12,6 +12,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.catalog.vocabulary import (
     AcuteCondition,
     BodyPart,
@@ -75,14 +76,6 @@ class UpcomingEvent(_Model):
 
     def in_lead_up(self, day: dt.date, days_before: int = 2) -> bool:
         return self.start - dt.timedelta(days=days_before) <= day < self.start
-
-
-class KnownLoad(_Model):
-    """A recent working set from the user's own logs, the basis of a load target."""
-
-    weight_lbs: Annotated[float, Field(ge=0, le=2000)]
-    reps: Annotated[int, Field(ge=1, le=100)]
-    rpe: Annotated[float, Field(ge=1, le=10)] | None = None
 
 
 class Profile(_Model):

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.analytics.records import PersonalRecords
 from fitcoach.analytics.volume import (
@@ -23,7 +24,6 @@ from fitcoach.analytics.volume import (
     weekly_volume,
 )
 from fitcoach.catalog.vocabulary import MuscleGroup
-from fitcoach.programming.profile import KnownLoad
 from fitcoach.store.database import Database
 from fitcoach.store.models import PersonalRecordRow, WorkoutSetRow
 
