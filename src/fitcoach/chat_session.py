@@ -40,9 +40,9 @@ from fitcoach.brain.profile_builder import ProfileBuild, build_profile
 from fitcoach.memory.apply import MutationOutcome, apply_mutations
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.memory.render import active_items
-from fitcoach.memory.ttl import as_zone
 from fitcoach.programming.calendar import carry_forward, place_day
-from fitcoach.programming.plan import DayPlan, WeeklyPlan, week_start_of
+from fitcoach.programming.plan import DayPlan, WeeklyPlan
+from fitcoach.timekeeping import local_date, week_start
 
 HISTORY_LINES = 10
 Clock = Callable[[], dt.datetime]
@@ -142,13 +142,13 @@ class ChatSession:
 
     def today(self, now: dt.datetime | None = None) -> dt.date:
         moment = now or self.now()
-        return moment.astimezone(as_zone(self.settings.timezone)).date()
+        return local_date(moment, self.settings.timezone)
 
     def current_plan(self, now: dt.datetime | None = None) -> WeeklyPlan | None:
         """The accepted plan on this week's dates (carried forward from an older week)."""
         if self.plan is None:
             return None
-        this_week = week_start_of(self.today(now))
+        this_week = week_start(self.today(now))
         if self.plan.week_start_date >= this_week:
             return self.plan
         return carry_forward(self.plan, this_week)

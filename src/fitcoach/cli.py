@@ -199,9 +199,9 @@ def plan(
 
     from fitcoach.catalog.vocabulary import BodyPart, Experience, Goal, MuscleGroup, Unit
     from fitcoach.programming.generator import generate_week
-    from fitcoach.programming.plan import week_start_of
     from fitcoach.programming.profile import ChronicConstraint, Profile
     from fitcoach.programming.validator import validate_week
+    from fitcoach.timekeeping import week_start as monday_of
 
     training_days, count = _parse_days(days)
     parts = _parse_enum(BodyPart, condition or [])
@@ -217,7 +217,7 @@ def plan(
         )
     except (ValidationError, ValueError) as error:
         raise _bad(str(error)) from None
-    start = dt.date.fromisoformat(week_start) if week_start else week_start_of(dt.date.today())
+    start = dt.date.fromisoformat(week_start) if week_start else monday_of(dt.date.today())
     result = generate_week(profile, start, language, _parse_focus(focus or []))
     if as_json:
         typer.echo(json.dumps(result.plan.model_dump(mode="json"), ensure_ascii=False, indent=2))

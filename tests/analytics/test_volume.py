@@ -18,10 +18,10 @@ from fitcoach.analytics.volume import (
     summarize_trend,
     tonnage,
     volume_window,
-    week_start,
     weekly_volume,
 )
 from fitcoach.catalog.vocabulary import MuscleGroup
+from fitcoach.timekeeping import local_week_start
 from tests.analytics.builders import at, s
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -74,8 +74,8 @@ def test_loaded_and_unloaded_sets_are_judged_apart():
 
 def test_week_start_is_monday_in_the_users_zone():
     # Monday 02:00 UTC is still Sunday evening in New York.
-    assert week_start(at(14, hour=2), UTC) == dt.date(2026, 9, 14)
-    assert week_start(at(14, hour=2), NEW_YORK) == dt.date(2026, 9, 7)
+    assert local_week_start(at(14, hour=2), UTC) == dt.date(2026, 9, 14)
+    assert local_week_start(at(14, hour=2), NEW_YORK) == dt.date(2026, 9, 7)
 
 
 def test_volume_window_covers_whole_local_weeks():

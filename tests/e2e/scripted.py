@@ -22,7 +22,6 @@ import datetime as dt
 import threading
 from collections.abc import Callable
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
 from fitcoach.brain.ports import LogReader, TurnInput, TurnOutcome
@@ -36,8 +35,8 @@ from fitcoach.programming.plan import (
     PlannedExercise,
     WeeklyPlan,
     WeekSummary,
-    week_start_of,
 )
+from fitcoach.timekeeping import local_week_start
 
 TRAINING: dict[Weekday, tuple[str, ...]] = {
     Weekday.MONDAY: ("incline-db-bench-press", "chest-supported-db-row"),
@@ -150,16 +149,15 @@ class ScriptedTurns:
         return "Hello.", [], none
 
     def _week(self, turn: TurnInput, theme: str | None) -> Proposal:
-        local_today = turn.now.astimezone(ZoneInfo(turn.settings.timezone)).date()
-        plan = weekly_plan(week_start_of(local_today), theme or "Scripted week")
+        plan = weekly_plan(local_week_start(turn.now, turn.settings.timezone),
+                           theme or "Scripted week")
         return Proposal(id="prop_scripted", type=ProposalType.UPDATE_WEEK,
                         summary_diff="A new week", data=plan)
 
     def _day(self, turn: TurnInput, weekday: Weekday, title: str) -> Proposal:
         plan = turn.plan.plan
         if plan is None:  # a day change with no plan to put it in (Accept must refuse it)
-            local_today = turn.now.astimezone(ZoneInfo(turn.settings.timezone)).date()
-            plan = weekly_plan(week_start_of(local_today))
+            plan = weekly_plan(local_week_start(turn.now, turn.settings.timezone))
         day = plan.days[weekday].model_copy(update={"title": title})
         return Proposal(id="prop_scripted", type=ProposalType.UPDATE_DAY, target_day=weekday,
                         summary_diff=f"Retitled {weekday.value}", data=day)

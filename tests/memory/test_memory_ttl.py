@@ -7,7 +7,8 @@ import pytest
 
 from fitcoach.catalog.vocabulary import AcuteCondition
 from fitcoach.memory.entries import PhysiologicalEntry, SituationalEntry, Tier
-from fitcoach.memory.ttl import default_expiry, event_expiry, local_date, with_time_defaults
+from fitcoach.memory.ttl import default_expiry, event_expiry, with_time_defaults
+from fitcoach.timekeeping import local_date
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 

@@ -36,6 +36,7 @@ from fitcoach.analytics.logs import SetRecord
 from fitcoach.analytics.strength import effort_index
 from fitcoach.catalog import CATALOG, Catalog
 from fitcoach.catalog.vocabulary import MuscleGroup
+from fitcoach.timekeeping import local_week_start
 
 HARD_SET_MIN_RPE = 7.0
 HARD_SET_MIN_SHARE_OF_BEST_LOADED = 0.8
@@ -89,12 +90,6 @@ class WeekVolume(BaseModel):
     exercises: tuple[str, ...]  # slugs that counted as primary work, alphabetical
 
 
-def week_start(moment: dt.datetime, tz: dt.tzinfo) -> dt.date:
-    """The Monday of the week `moment` falls in, seen from the user's time zone."""
-    local_day = moment.astimezone(tz).date()
-    return local_day - dt.timedelta(days=local_day.weekday())
-
-
 def volume_window(
     now: dt.datetime, weeks_back: int, tz: dt.tzinfo
 ) -> tuple[dt.datetime, dt.datetime]:
@@ -102,7 +97,7 @@ def volume_window(
     datetimes: the range a store queries so it fetches exactly the rows `weekly_volume` uses."""
     if weeks_back < 1:
         raise ValueError("weeks_back must be at least 1")
-    first = week_start(now, tz) - dt.timedelta(weeks=weeks_back - 1)
+    first = local_week_start(now, tz) - dt.timedelta(weeks=weeks_back - 1)
     end = first + dt.timedelta(weeks=weeks_back)
     # Local midnights, built in the zone so DST changes move them correctly.
     return (
@@ -148,7 +143,7 @@ def weekly_volume(
     sessions: dict[tuple[int, dt.datetime, str], list[SetRecord]] = defaultdict(list)
     for completed_at, exercise_id, record in rows:
         if exercise_id in primary or exercise_id in secondary:
-            week = (week_start(completed_at, tz) - first_monday).days // 7
+            week = (local_week_start(completed_at, tz) - first_monday).days // 7
             if 0 <= week < weeks_back:
                 sessions[(week, completed_at, exercise_id)].append(record)
 

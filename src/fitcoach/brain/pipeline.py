@@ -34,12 +34,11 @@ from fitcoach.brain.profile_builder import build_profile
 from fitcoach.brain.tools import run_tool
 from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
 from fitcoach.memory.render import active_items, render_runtime_context
-from fitcoach.memory.ttl import as_zone
 from fitcoach.programming.edits import EditRejected, apply_edits
 from fitcoach.programming.edits.result import Judgement
-from fitcoach.programming.plan import week_start_of
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.validator import ValidationReport, validate_week
+from fitcoach.timekeeping import local_week_start
 
 IdFactory = Callable[[str], str]
 
@@ -232,8 +231,8 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
         active_items(memory.items, turn.now), now=turn.now, settings=turn.settings,
         known_loads=logs.known_loads()).profile
     base = turn.plan.plan
-    local_today = turn.now.astimezone(as_zone(turn.settings.timezone)).date()
-    week_start = base.week_start_date if base else week_start_of(local_today)
+    week_start = base.week_start_date if base else local_week_start(turn.now,
+                                                                    turn.settings.timezone)
     try:
         edited = apply_edits(base, decision.edits, profile, week_start=week_start,
                              language=decision.language.value)

@@ -30,9 +30,9 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Unit
 from fitcoach.chat_session import ChatSession
 from fitcoach.memory.entries import MemoryItem, Tier, parse_entry
-from fitcoach.memory.ttl import as_zone
 from fitcoach.programming.generator import generate_week
-from fitcoach.programming.plan import WeeklyPlan, week_start_of
+from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.timekeeping import local_week_start
 
 FIXTURE_TIME = dt.datetime(2026, 8, 31, 9, 0, tzinfo=dt.UTC)
 _SET = re.compile(r"^(?P<weight>\d+(?:\.\d+)?)x(?P<reps>\d+)(?:@(?P<rpe>\d+(?:\.\d+)?))?$")
@@ -104,7 +104,7 @@ class StateFixture(_Model):
     def plan(self, language: Locale, now: dt.datetime) -> WeeklyPlan | None:
         if not self.has_plan:
             return None
-        week_start = week_start_of(now.astimezone(as_zone(self.timezone)).date())
+        week_start = local_week_start(now, self.timezone)
         key = (language, week_start)
         if key not in self._plans:
             self._plans[key] = self._generate_plan(language, week_start)

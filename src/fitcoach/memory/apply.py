@@ -37,7 +37,8 @@ from fitcoach.memory.entries import (
     parse_entry,
 )
 from fitcoach.memory.equivalence import find_equivalent
-from fitcoach.memory.ttl import require_aware, with_time_defaults
+from fitcoach.memory.ttl import with_time_defaults
+from fitcoach.timekeeping import require_aware
 
 
 class ProblemCode(StrEnum):

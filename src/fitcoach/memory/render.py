@@ -21,7 +21,7 @@ from fitcoach.memory.entries import (
     StapleEntry,
     Tier,
 )
-from fitcoach.memory.ttl import as_zone, require_aware
+from fitcoach.timekeeping import as_zone, require_aware
 
 TIER_HEADINGS: dict[Tier, str] = {
     Tier.STAPLES: "Tier 1 Staples",

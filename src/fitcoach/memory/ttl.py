@@ -10,12 +10,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from typing import Any, TypeVar
-from zoneinfo import ZoneInfo
 
 from pydantic import TypeAdapter, ValidationError
 
 from fitcoach.catalog.vocabulary import AcuteCondition
 from fitcoach.memory.entries import Entry, PhysiologicalEntry, SituationalEntry, Tier
+from fitcoach.timekeeping import as_zone, local_date, require_aware
 
 ACUTE_TTL: dict[AcuteCondition, dt.timedelta] = {
     AcuteCondition.SORENESS: dt.timedelta(hours=72),
@@ -24,26 +24,9 @@ ACUTE_TTL: dict[AcuteCondition, dt.timedelta] = {
 }
 
 
-def as_zone(tz: dt.tzinfo | str) -> dt.tzinfo:
-    """An IANA name ("Europe/Rome") or a tzinfo, as a tzinfo."""
-    return ZoneInfo(tz) if isinstance(tz, str) else tz
-
-
-def require_aware(moment: dt.datetime, name: str = "now") -> dt.datetime:
-    """Naive datetimes are refused: expiry is compared across users' time zones."""
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError(f"{name} must be timezone-aware, got {moment!r}")
-    return moment
-
-
 def default_expiry(condition: AcuteCondition, now: dt.datetime) -> dt.datetime:
     """When an acute state recorded at `now` fades by default (aware, UTC)."""
     return require_aware(now).astimezone(dt.UTC) + ACUTE_TTL[condition]
-
-
-def local_date(now: dt.datetime, tz: dt.tzinfo | str) -> dt.date:
-    """The user's calendar date at `now` (used as a Tier 2 `effective_date` by default)."""
-    return require_aware(now).astimezone(as_zone(tz)).date()
 
 
 def event_expiry(end_date: dt.date, tz: dt.tzinfo | str) -> dt.datetime:

@@ -125,8 +125,3 @@ class WeeklyPlan(_Model):
     def with_day(self, weekday: Weekday, day: DayPlan) -> WeeklyPlan:
         """A new plan with one day replaced (the summary is not recomputed here)."""
         return self.model_copy(update={"days": {**self.days, weekday: day}})
-
-
-def week_start_of(day: dt.date) -> dt.date:
-    """Weeks start on Monday (DESIGN D4)."""
-    return day - dt.timedelta(days=day.weekday())

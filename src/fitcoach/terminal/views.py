@@ -23,8 +23,8 @@ from fitcoach.memory.entries import (
     StapleEntry,
     Tier,
 )
-from fitcoach.memory.ttl import as_zone
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
+from fitcoach.timekeeping import as_zone
 
 _TIER_LABEL = {Tier.STAPLES: "staple", Tier.PHYSIOLOGICAL: "body",
                Tier.SITUATIONAL: "event"}

@@ -14,7 +14,6 @@ from fitcoach.analytics.records import NewRecord, update_records
 from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput
 from fitcoach.api.ids import new_log_id
 from fitcoach.api.plans.repository import PlanRepository
-from fitcoach.api.plans.weeks import local_date
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository, new_log_row
 from fitcoach.api.workouts.schemas import (
@@ -28,8 +27,8 @@ from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.calendar import Completion, date_in_week
-from fitcoach.programming.plan import week_start_of
 from fitcoach.store.database import Database
+from fitcoach.timekeeping import local_date, week_start
 
 MAX_FUTURE = dt.timedelta(days=1)
 
@@ -60,7 +59,7 @@ def log_workout(database: Database, caller: UserSettings, request: WorkoutLogReq
         raise InvalidInput("completed_at is more than a day in the future")
     day_of_log = local_date(completed_at, caller.timezone)
     weekday = request.day or WEEKDAYS[day_of_log.weekday()]
-    plan_date = date_in_week(week_start_of(day_of_log), weekday)
+    plan_date = date_in_week(week_start(day_of_log), weekday)
     fingerprint = request_fingerprint(request)
     user_id = caller.user_id
 

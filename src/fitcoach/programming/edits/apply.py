@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from fitcoach import timekeeping
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS
 from fitcoach.programming.edits.context import EditContext
@@ -42,7 +43,7 @@ from fitcoach.programming.edits.ops.swap import swap_exercise
 from fitcoach.programming.edits.result import EditRejected, EditResult, Judgement, RejectCode
 from fitcoach.programming.generator.generate import generate_week
 from fitcoach.programming.generator.options import OptionPool
-from fitcoach.programming.plan import WeeklyPlan, week_start_of
+from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.text import phrases as tx
 from fitcoach.programming.validator import ValidationReport, validate_week
@@ -117,7 +118,7 @@ def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
     it is not validated twice under the same profile.
     """
     language = tx.language_of(language)
-    week_start = week_start_of(week_start)
+    week_start = timekeeping.week_start(week_start)
     eff = effective_profile(profile, op)
     if plan is None:
         fresh = _fresh(op, eff, week_start, language)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from fitcoach import timekeeping
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Weekday
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
@@ -37,7 +38,7 @@ from fitcoach.programming.generator.targets import (
     stretch_targets,
     weekly_targets,
 )
-from fitcoach.programming.plan import DayPlan, WeeklyPlan, week_start_of
+from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.conditions import day_blocked_by_event
 from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX
@@ -172,7 +173,7 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
                   day_focus: dict[Weekday, Focus] | None = None) -> GenerationResult:
     """A valid week for the profile (zero validator errors), starting on week_start's Monday."""
     language = tx.language_of(language)
-    start = week_start_of(week_start)
+    start = timekeeping.week_start(week_start)
     pool = OptionPool(profile)
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
     days = build_days(profile, start, schedule, pool, language)

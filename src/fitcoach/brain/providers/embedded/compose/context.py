@@ -19,9 +19,9 @@ from fitcoach.brain.providers.embedded.nlu.router import RoutingDecision
 from fitcoach.catalog.vocabulary import Unit, Weekday
 from fitcoach.memory.entries import MemoryItem, Tone
 from fitcoach.memory.render import active_items
-from fitcoach.memory.ttl import local_date
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.programming.profile import Profile
+from fitcoach.timekeeping import local_date
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from fitcoach.catalog.vocabulary import (
     Pattern,
     Weekday,
 )
-from fitcoach.memory.ttl import default_expiry, local_date
+from fitcoach.memory.ttl import default_expiry
 from fitcoach.programming.edits.operations import (
     AddExercise,
     AvoidOnDays,
@@ -65,6 +65,7 @@ from fitcoach.programming.generator.split import spread_days
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import AcuteState
 from fitcoach.programming.rules.conditions import EVENT_LEAD_UP_DAYS, acute_problem
+from fitcoach.timekeeping import local_date
 
 _BENCHES = frozenset({GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH})
 MIN_MINUTES, MAX_MINUTES = 15, 180

@@ -41,7 +41,7 @@ from fitcoach.memory.entries import (
     Tone,
 )
 from fitcoach.memory.ttl import default_expiry, event_expiry
-from fitcoach.programming.plan import week_start_of
+from fitcoach.timekeeping import week_start
 
 ONBOARDING_SOURCE = "conversational_onboarding"
 CONVERSATION_SOURCE = "conversation"
@@ -307,7 +307,7 @@ def _event(view: TurnView, action: MemoryAction) -> MemoryMutation | None:
         "event": name,
         "fact": facts.event_fact(view.language, name, start, end, event_protect(event),
                                  event.travel),
-        "week_start_date": week_start_of(start).isoformat(),
+        "week_start_date": week_start(start).isoformat(),
         "event_date": start.isoformat(),
         "expires_at": event_expiry(end, view.timezone).isoformat(),
     }

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from fitcoach.brain.providers.embedded.nlu.document import Document
 from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
+from fitcoach.timekeeping import week_start
 
 DayModifier = Literal["this", "upcoming", "next_week", "past"]
 WeekRef = Literal["this_week", "next_week", "weekend", "next_weekend"]
@@ -151,7 +152,7 @@ def _resolve(weekday: Weekday, modifier: DayModifier | None, today: dt.date,
     if modifier == "past":
         return today - dt.timedelta(days=(today.weekday() - weekday.index) % 7)
     if modifier == "next_week" or (modifier is None and week == "next_week"):
-        monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=7)
+        monday = week_start(today) + dt.timedelta(days=7)
         return monday + dt.timedelta(days=weekday.index)
     if modifier == "upcoming" and delta == 0:
         delta = 7
@@ -223,7 +224,7 @@ def _week_in_sentence(doc: Document, hit: Hit) -> bool:
 
 
 def _week_span(ref: WeekRef, today: dt.date) -> tuple[dt.date, dt.date]:
-    monday = today - dt.timedelta(days=today.weekday())
+    monday = week_start(today)
     if ref == "this_week":
         return today, monday + dt.timedelta(days=6)
     if ref == "next_week":
