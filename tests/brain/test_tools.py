@@ -82,6 +82,20 @@ def test_declarations_follow_the_seed() -> None:
         json.dumps(declaration)
 
 
+class FailedAttemptReader(RecordingReader):
+    def exercise_history(self, exercise_id: str, limit_sessions: int) -> list[ExerciseSession]:
+        return [ExerciseSession(log_id="log_0", completed_at=NOW,
+                                sets=(SetRecord(weight_lbs=50, reps=8, rpe=8),
+                                      SetRecord(weight_lbs=70, reps=0)))]
+
+
+def test_a_failed_attempt_is_not_the_top_set() -> None:
+    """The tool's top set is `analytics.known_loads.top_set`: a 0-rep miss does not count."""
+    result = run_tool(HISTORY_TOOL, {"exercise_slug": "incline-db-bench-press"},
+                      FailedAttemptReader(), NOW)
+    assert result["sessions"][0]["top_set"] == {"weight_lbs": 50.0, "reps": 8, "rpe": 8.0}
+
+
 def test_history_defaults_to_three_sessions(reader: RecordingReader) -> None:
     result = run_tool(HISTORY_TOOL, {"exercise_slug": "incline-db-bench-press"}, reader, NOW)
     assert reader.calls == [("history", ("incline-db-bench-press", 3))]

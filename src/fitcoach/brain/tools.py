@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from fitcoach.analytics.known_loads import top_set
 from fitcoach.analytics.logs import ExerciseSession
 from fitcoach.analytics.records import PersonalRecords
 from fitcoach.analytics.strength import estimated_1rm
@@ -169,7 +170,7 @@ def _count(args: dict[str, Any], name: str, default: int, maximum: int,
 
 
 def _session_json(session: ExerciseSession) -> dict[str, Any]:
-    top = max(session.sets, key=lambda s: (s.weight_lbs, s.reps), default=None)
+    top = top_set(session.sets)
     estimates = [e for s in session.sets
                  if (e := estimated_1rm(s.weight_lbs, s.reps, s.rpe)) is not None]
     return {

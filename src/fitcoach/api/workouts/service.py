@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Sequence
 
+from fitcoach.analytics.known_loads import top_set
 from fitcoach.analytics.logs import SetRecord
 from fitcoach.analytics.records import NewRecord, update_records
 from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput
@@ -47,11 +47,6 @@ def _grouped(request: WorkoutLogRequest) -> list[tuple[str, list[SetRecord]]]:
     return list(grouped.items())
 
 
-def _top_set(sets: Sequence[SetRecord]) -> SetRecord | None:
-    lifted = [s for s in sets if s.reps >= 1]
-    return max(lifted, key=lambda s: (s.weight_lbs, s.reps)) if lifted else None
-
-
 def log_workout(database: Database, caller: UserSettings, request: WorkoutLogRequest,
                 now: dt.datetime) -> LogCreated:
     completed_at = (request.completed_at or now).astimezone(dt.UTC)
@@ -83,7 +78,7 @@ def log_workout(database: Database, caller: UserSettings, request: WorkoutLogReq
         for exercise_id, sets in exercises:
             update = update_records(records.get(user_id, exercise_id), exercise_id, sets,
                                     log.id, completed_at)
-            records.save(user_id, update.records, _top_set(sets), completed_at, now)
+            records.save(user_id, update.records, top_set(sets), completed_at, now)
             new_prs.extend(update.new_prs)
         log.new_prs = [record.model_dump(mode="json") for record in new_prs]
         return LogCreated(log_id=log.id, new_prs=new_prs)
