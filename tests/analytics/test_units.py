@@ -5,7 +5,6 @@ from hypothesis import strategies as st
 from fitcoach.analytics.units import (
     Rounding,
     display_weight,
-    is_loadable,
     kg_to_lbs,
     lbs_to_kg,
     load_step,
@@ -17,6 +16,7 @@ from fitcoach.analytics.units import (
 )
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import Unit
+from tests.analytics.helpers import is_loadable
 
 LB_PER_KG = 1 / 0.45359237
 

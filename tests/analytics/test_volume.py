@@ -11,7 +11,6 @@ from fitcoach.analytics.volume import (
     TrendDirection,
     VolumeMetric,
     WeekVolume,
-    count_hard_sets,
     exercises_for_group,
     hard_set_flags,
     landmark_status,
@@ -23,6 +22,7 @@ from fitcoach.analytics.volume import (
 from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.timekeeping import local_week_start
 from tests.analytics.builders import at, s
+from tests.analytics.helpers import count_hard_sets
 
 NEW_YORK = ZoneInfo("America/New_York")
 UTC = dt.UTC

@@ -31,6 +31,7 @@ from fitcoach.programming.plan import DayStatus
 from fitcoach.programming.profile import Profile, UpcomingEvent
 from fitcoach.programming.text.phrasebook import PHRASEBOOK
 from fitcoach.programming.validator import validate_week
+from tests.programming.helpers import day_sets
 from tests.programming.strategies import FULL_GYM, HOME_DB, ONBOARDING_PROFILE, WEEK_START
 
 MON, TUE, WED, THU, FRI, SAT, SUN = WEEKDAYS
@@ -39,7 +40,7 @@ MON, TUE, WED, THU, FRI, SAT, SUN = WEEKDAYS
 def weekly_sets(plan) -> dict[MuscleGroup, float]:
     totals: dict[MuscleGroup, float] = {}
     for day in plan.days.values():
-        for group, sets in metrics.day_sets(day).items():
+        for group, sets in day_sets(day).items():
             totals[group] = totals.get(group, 0.0) + sets
     return totals
 

@@ -12,6 +12,7 @@ from fitcoach.programming.generator import generate_week
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MIN
 from fitcoach.programming.validator import validate_week
+from tests.programming.helpers import day_sets
 from tests.programming.strategies import (
     FULL_GYM,
     WEEK_START,
@@ -100,7 +101,7 @@ def test_with_ample_time_every_priority_group_reaches_ten_weekly_sets(profile):
     plan = generate_week(profile, WEEK_START).plan
     totals: dict[MuscleGroup, float] = {}
     for day in plan.days.values():
-        for group, sets in metrics.day_sets(day).items():
+        for group, sets in day_sets(day).items():
             totals[group] = totals.get(group, 0.0) + sets
     for group in profile.priority_groups:
         assert totals.get(group, 0.0) >= WEEKLY_SETS_MIN, (group, totals)

@@ -17,6 +17,7 @@ from fitcoach.programming.generator import generate_week
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX
 from fitcoach.programming.validator import validate_week
+from tests.programming.helpers import day_sets
 from tests.programming.strategies import FULL_GYM, HOME_DB, ONBOARDING_PROFILE, WEEK_START
 
 MON, TUE, WED, THU, FRI, SAT, SUN = WEEKDAYS
@@ -28,7 +29,7 @@ SQUAT_OR_LUNGE = {Pattern.SQUAT, Pattern.LUNGE}
 def weekly_sets(plan) -> dict[MuscleGroup, float]:
     totals: dict[MuscleGroup, float] = {}
     for day in plan.training_days:
-        for group, sets in metrics.day_sets(day).items():
+        for group, sets in day_sets(day).items():
             totals[group] = totals.get(group, 0.0) + sets
     return totals
 

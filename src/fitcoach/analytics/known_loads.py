@@ -12,7 +12,13 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fitcoach.analytics.logs import ExerciseSession, SetRecord, WorkoutRecord, exercise_sessions
+from fitcoach.analytics.logs import (
+    ExerciseSession,
+    SetRecord,
+    WorkoutRecord,
+    exercise_sessions,
+    logged_exercise_ids,
+)
 from fitcoach.analytics.rep_range import RepRange, as_rep_range
 from fitcoach.analytics.strength import e1rm_estimate, load_for_reps
 from fitcoach.analytics.units import Rounding, round_to_loadable
@@ -59,8 +65,8 @@ def known_loads(
 
 
 def known_loads_from_workouts(workouts: Sequence[WorkoutRecord]) -> dict[str, KnownLoad]:
-    slugs = {entry.exercise_id for workout in workouts for entry in workout.exercises}
-    return known_loads({slug: exercise_sessions(workouts, slug) for slug in sorted(slugs)})
+    slugs = sorted(logged_exercise_ids(workouts))
+    return known_loads({slug: exercise_sessions(workouts, slug) for slug in slugs})
 
 
 def working_load(

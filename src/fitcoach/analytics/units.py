@@ -145,11 +145,3 @@ def next_load_down(weight_lbs: float, kind: LoadKind, unit: Unit) -> float | Non
         return None
     index = math.ceil(_grid_position(weight_lbs, grid)) - 1
     return _grid_lbs(index, grid) if index >= 0 else None
-
-
-def is_loadable(weight_lbs: float, kind: LoadKind, unit: Unit) -> bool:
-    grid = load_grid(kind, unit)
-    if grid is None:
-        return True
-    position = _grid_position(weight_lbs, grid)
-    return position >= 0 and position == math.floor(position)

@@ -75,10 +75,6 @@ def hard_set_flags(sets: Sequence[SetRecord]) -> list[bool]:
     return flags
 
 
-def count_hard_sets(sets: Sequence[SetRecord]) -> int:
-    return sum(hard_set_flags(sets))
-
-
 class WeekVolume(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -12,7 +12,12 @@ from collections.abc import Iterable
 from zoneinfo import ZoneInfo
 
 from fitcoach.analytics.known_loads import KnownLoad, known_loads_from_workouts
-from fitcoach.analytics.logs import ExerciseSession, WorkoutRecord, exercise_sessions
+from fitcoach.analytics.logs import (
+    ExerciseSession,
+    WorkoutRecord,
+    exercise_sessions,
+    volume_rows,
+)
 from fitcoach.analytics.records import PersonalRecords, records_from_history
 from fitcoach.analytics.volume import WeekVolume, weekly_volume
 from fitcoach.catalog.vocabulary import MuscleGroup
@@ -31,13 +36,7 @@ class InMemoryLogReader:
 
     def volume_trend(self, group: MuscleGroup, weeks_back: int,
                      now: dt.datetime) -> list[WeekVolume]:
-        rows = (
-            (workout.completed_at, entry.exercise_id, record)
-            for workout in self.workouts
-            for entry in workout.exercises
-            for record in entry.sets
-        )
-        return weekly_volume(rows, group, now, weeks_back, self.zone)
+        return weekly_volume(volume_rows(self.workouts), group, now, weeks_back, self.zone)
 
     def records(self, exercise_id: str) -> PersonalRecords | None:
         sessions = exercise_sessions(self.workouts, exercise_id)

@@ -144,10 +144,6 @@ def declared_minutes(blocks: Iterable[Block]) -> int:
     return math.ceil(session_minutes(blocks))
 
 
-def day_sets(day: DayPlan) -> dict[MuscleGroup, float]:
-    return group_sets(day.exercises) if day.is_training_day else {}
-
-
 def week_summary(days: Mapping[Weekday, DayPlan]) -> WeekSummary:
     """The week's totals: the sum of its days (the validator checks that they add up)."""
     return WeekSummary(

@@ -5,16 +5,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from nlu_helpers import body_facts, exercise_facts, gear_facts, quantity_facts, time_facts
 
 from fitcoach.brain.ports import Locale
 from fitcoach.brain.providers.embedded.nlu import analyze
-from fitcoach.brain.providers.embedded.nlu.body import body_facts
 from fitcoach.brain.providers.embedded.nlu.document import Document
-from fitcoach.brain.providers.embedded.nlu.exercises import exercise_candidates, exercise_facts
-from fitcoach.brain.providers.embedded.nlu.gear import gear_facts
+from fitcoach.brain.providers.embedded.nlu.exercises import exercise_candidates
 from fitcoach.brain.providers.embedded.nlu.language import detect_language
-from fitcoach.brain.providers.embedded.nlu.quantities import quantity_facts
-from fitcoach.brain.providers.embedded.nlu.time import time_facts
 from fitcoach.brain.providers.embedded.nlu.tone import parse_tone
 from fitcoach.catalog.vocabulary import FULL_GYM, AcuteCondition, BodyPart, GearTag, Unit
 from fitcoach.catalog.vocabulary import Weekday as Wd

@@ -318,13 +318,3 @@ def _avoid(doc: Document, exercises: Sequence[ExerciseSpan], movements: list[Hit
         overhead=overhead,
         heavy_only=bool(avoid_clauses & heavy_clauses) and bool(patterns or slugs or overhead),
     )
-
-
-def body_facts(text: str, today: object = None, event_present: bool = False) -> BodyFacts:
-    import datetime as dt
-
-    from fitcoach.brain.providers.embedded.nlu.time import parse_time
-
-    doc = Document.of(text)
-    day = today if isinstance(today, dt.date) else dt.date(2026, 9, 14)
-    return parse_body(doc, parse_time(doc, day), (), event_present)

@@ -414,7 +414,3 @@ def exercise_candidates(phrase: str, limit: int = 5) -> list[ExerciseCandidate]:
             scores[alias.slug] = max(scores.get(alias.slug, -1.0), score)
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
     return [ExerciseCandidate(slug=slug, score=round(score, 3)) for slug, score in ranked]
-
-
-def exercise_facts(text: str) -> ExerciseFacts:
-    return parse_exercises(Document.of(text))

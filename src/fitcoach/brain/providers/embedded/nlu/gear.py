@@ -135,10 +135,3 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         change=change,
         mentioned=bool(items) or bool(removed),
     )
-
-
-def gear_facts(text: str) -> GearFacts:
-    from fitcoach.brain.providers.embedded.nlu.quantities import parse_quantities
-
-    doc = Document.of(text)
-    return parse_gear(doc, parse_quantities(doc).loads)

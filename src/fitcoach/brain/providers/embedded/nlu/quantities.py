@@ -80,7 +80,3 @@ def _age(doc: Document) -> int | None:
 
 def parse_quantities(doc: Document) -> QuantityFacts:
     return QuantityFacts(loads=tuple(_loads(doc)), age=_age(doc))
-
-
-def quantity_facts(text: str) -> QuantityFacts:
-    return parse_quantities(Document.of(text))

@@ -381,8 +381,3 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
         days_per_week=per_week,
         counts=tuple(counts),
     )
-
-
-def time_facts(text: str, today: dt.date) -> TimeFacts:
-    """Convenience for one string (tests, tools)."""
-    return parse_time(Document.of(text), today)

@@ -1,0 +1,41 @@
+"""Each NLU analyser run on one string, as the unit tests call them.
+
+In production the analysers share one prepared `Document` and each other's facts
+(`nlu.analysis.analyze`); these wrappers prepare a document per call.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fitcoach.brain.providers.embedded.nlu.body import BodyFacts, parse_body
+from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.exercises import ExerciseFacts, parse_exercises
+from fitcoach.brain.providers.embedded.nlu.gear import GearFacts, parse_gear
+from fitcoach.brain.providers.embedded.nlu.quantities import QuantityFacts, parse_quantities
+from fitcoach.brain.providers.embedded.nlu.time import TimeFacts, parse_time
+
+SEED_MONDAY = dt.date(2026, 9, 14)
+
+
+def time_facts(text: str, today: dt.date) -> TimeFacts:
+    return parse_time(Document.of(text), today)
+
+
+def quantity_facts(text: str) -> QuantityFacts:
+    return parse_quantities(Document.of(text))
+
+
+def gear_facts(text: str) -> GearFacts:
+    doc = Document.of(text)
+    return parse_gear(doc, parse_quantities(doc).loads)
+
+
+def exercise_facts(text: str) -> ExerciseFacts:
+    return parse_exercises(Document.of(text))
+
+
+def body_facts(text: str, today: dt.date = SEED_MONDAY,
+               event_present: bool = False) -> BodyFacts:
+    doc = Document.of(text)
+    return parse_body(doc, parse_time(doc, today), (), event_present)
