@@ -87,11 +87,6 @@ class MemoryConflict(Conflict):
     code = "memory_conflict"
 
 
-class PayloadTooLarge(FitcoachError):
-    status_code = 413
-    code = "payload_too_large"
-
-
 class InvalidInput(FitcoachError):
     """Well-formed JSON that breaks a rule only the service can check (needs *now*, say)."""
 

@@ -5,7 +5,7 @@ a write."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Any
+from typing import Any
 from zoneinfo import available_timezones
 
 from pydantic import AfterValidator
@@ -21,16 +21,10 @@ def _without_nul(value: str) -> str:
 
 # Place after any length constraints: `Annotated[str, StringConstraints(...), NO_NUL]`.
 NO_NUL = AfterValidator(_without_nul)
-CleanText = Annotated[str, NO_NUL]
 
 # The same rules written into the OpenAPI schema (the validators above give the messages),
 # so clients and schema-driven fuzzers know what is accepted.
-NO_NUL_PATTERN = r"^[^\x00]*$"
 VISIBLE_TEXT_PATTERN = r"^[^\x00]*[^\s\x00][^\x00]*$"  # and not only spaces
-
-
-def no_nul_schema(schema: dict[str, Any]) -> None:
-    schema["pattern"] = NO_NUL_PATTERN
 
 
 def visible_text_schema(schema: dict[str, Any]) -> None:

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from fitcoach.catalog.gear import parse_gear_text
 from fitcoach.catalog.models import Exercise
-from fitcoach.catalog.vocabulary import GearTag, MuscleGroup, Pattern
+from fitcoach.catalog.vocabulary import GearTag, MuscleGroup
 
 EXPECTED_EXERCISE_COUNT = 41
 
@@ -112,9 +112,6 @@ class Catalog:
 
     def doable(self, gear: frozenset[GearTag]) -> list[Exercise]:
         return [e for e in self._by_slug.values() if e.doable_with(gear)]
-
-    def for_pattern(self, pattern: Pattern) -> list[Exercise]:
-        return [e for e in self._by_slug.values() if e.pattern is pattern]
 
     def targeting(self, group: MuscleGroup) -> list[Exercise]:
         return [e for e in self._by_slug.values() if group in e.primary_groups]

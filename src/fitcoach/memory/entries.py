@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
@@ -209,6 +209,3 @@ class MemoryMutation(BaseModel):
         if self.operation in (Operation.CREATE, Operation.UPDATE) and self.entry is None:
             raise ValueError(f"{self.operation.value} needs an entry")
         return self
-
-
-TierName = Literal["tier_1_staples", "tier_2_physiological", "tier_3_situational"]

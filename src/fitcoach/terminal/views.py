@@ -19,7 +19,6 @@ from fitcoach.memory.entries import (
     MemoryMutation,
     Operation,
     PhysiologicalEntry,
-    SituationalEntry,
     StapleEntry,
     Tier,
 )
@@ -111,10 +110,6 @@ def local_time(moment: dt.datetime, zone: str) -> str:
 
 def _until(moment: dt.datetime | None, zone: str) -> str:
     return f" (until {local_time(moment, zone)})" if moment else ""
-
-
-def entry_fact(entry: StapleEntry | PhysiologicalEntry | SituationalEntry) -> str:
-    return entry.fact
 
 
 def memory_lines(record: TurnRecord, items: Iterable[MemoryItem], zone: str) -> list[Text]:

@@ -268,9 +268,6 @@ class SessionBuilder:
                 break
             self.rearrange()
 
-    def remaining_seconds(self) -> float:
-        return self.ctx.budget_seconds - self.seconds
-
     # -- the greedy -----------------------------------------------------------------------
 
     def _neediest(self, targets: Mapping[MuscleGroup, float],

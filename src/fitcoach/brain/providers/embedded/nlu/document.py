@@ -77,14 +77,6 @@ class Document:
     def sentence(self, index: int) -> int:
         return self.tokens[index].sentence if 0 <= index < len(self.tokens) else -1
 
-    def in_clause(self, hit: Hit, clause: int) -> bool:
-        return self.clause(hit.start) == clause
-
-    def span_text(self, start: int, end: int) -> str:
-        if start >= end or start >= len(self.tokens):
-            return ""
-        return self.normalized[self.tokens[start].start : self.tokens[end - 1].end]
-
     def number_at(self, index: int) -> tuple[float, int] | None:
         """The number written at token `index` (digits or a number word) and the index after it."""
         if index not in self._numbers:

@@ -24,10 +24,6 @@ class RequestFacts(BaseModel):
     change: bool = False  # a generic edit verb ("change", "make", "haz", "תהפוך", "바꿔")
     train_verb: bool = False  # "I can train", "posso allenarmi", "운동할 수 있어요"
 
-    @property
-    def day_edit(self) -> bool:
-        return self.shorten or self.rest_day or self.add_exercise or self.remove_exercise
-
 
 def move_positions(doc: Document) -> set[int]:
     """Token positions of "move" verbs, which turn "Monday to Thursday" into a move."""
