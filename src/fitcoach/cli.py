@@ -89,8 +89,6 @@ GEAR_PRESETS = {
     "home": ("dumbbells", "flat_bench", "incline_bench", "pull_up_bar", "ab_wheel"),
     "full-gym": None,  # every tag
 }
-MUSCLE_ALIASES = {"delts": "shoulders", "lats": "back", "abs": "core", "arms": "biceps,triceps",
-                  "legs": "quads,hamstrings,glutes,calves"}
 
 
 def _words(values: list[str] | None) -> list[str]:
@@ -146,13 +144,27 @@ def _parse_weight(text: str | None, unit: str) -> float | None:
     return to_lbs(float(lowered), Unit(unit))
 
 
-def _parse_enum(kind: type, values: list[str], aliases: dict[str, str] | None = None) -> tuple:
-    expanded = _words([(aliases or {}).get(w, w) for w in _words(values)])
+def _parse_enum(kind: type, values: list[str]) -> tuple:
+    expanded = _words(values)
     by_value = {member.value.lower(): member for member in kind}
     unknown = [w for w in expanded if w not in by_value]
     if unknown:
         raise _bad(f"unknown {kind.__name__} {unknown[0]!r} (known: {', '.join(by_value)})")
     return tuple(dict.fromkeys(by_value[w] for w in expanded))
+
+
+def _parse_groups(values: list[str]) -> tuple:
+    """Muscle groups by name or alias (`catalog.vocabulary.MUSCLE_GROUP_ALIASES`: delts, legs…)."""
+    from fitcoach.catalog.vocabulary import MuscleGroup, muscle_groups_named
+
+    groups: list[MuscleGroup] = []
+    for word in _words(values):
+        named = muscle_groups_named(word)
+        if not named:
+            known = ", ".join(g.value.lower() for g in MuscleGroup)
+            raise _bad(f"unknown MuscleGroup {word!r} (known: {known})")
+        groups.extend(named)
+    return tuple(dict.fromkeys(groups))
 
 
 def _parse_focus(values: list[str]) -> dict:
@@ -197,7 +209,7 @@ def plan(
 
     from pydantic import ValidationError
 
-    from fitcoach.catalog.vocabulary import BodyPart, Experience, Goal, MuscleGroup, Unit
+    from fitcoach.catalog.vocabulary import BodyPart, Experience, Goal, Unit
     from fitcoach.programming.generator import generate_week
     from fitcoach.programming.profile import ChronicConstraint, Profile
     from fitcoach.programming.validator import validate_week
@@ -209,7 +221,7 @@ def plan(
         profile = Profile(
             training_days=training_days, days_per_week=count, minutes_per_session=minutes,
             goal=_parse_enum(Goal, [goal])[0], experience=_parse_enum(Experience, [experience])[0],
-            priority_groups=_parse_enum(MuscleGroup, priority or [], MUSCLE_ALIASES),
+            priority_groups=_parse_groups(priority or []),
             gear=_parse_gear(gear or ["home-db"]),
             max_dumbbell_lbs=_parse_weight(max_dumbbell, unit),
             chronic=(ChronicConstraint(body_parts=parts),) if parts else (),

@@ -172,3 +172,30 @@ def test_a_user_id_argument_is_ignored(reader: RecordingReader) -> None:
     # The reader is the caller's; the argument reaches nothing and is reported as ignored.
     assert reader.calls == [("records", ("plank",))]
     assert result["notes"] == ["ignored unknown arguments: user_id"]
+
+
+def test_a_word_for_several_groups_asks_for_one(reader: RecordingReader) -> None:
+    result = run_tool(VOLUME_TOOL, {"muscle_group": "arms"}, reader, NOW)
+    assert "Biceps, Triceps" in result["error"]
+    assert reader.calls == []
+
+
+def test_without_a_span_the_embedded_brain_asks_for_the_tools_defaults() -> None:
+    """The router passes the span the user named (none here); the composer falls back on
+    the tool's default weeks, and reads enough history to judge a stall."""
+    from fitcoach.brain.providers.embedded.compose.progress import (
+        STALL_WINDOW_SESSIONS,
+        _call,
+    )
+    from fitcoach.brain.providers.embedded.nlu.router import ToolRequest
+    from fitcoach.brain.tools import DEFAULT_WEEKS_BACK, ToolName
+
+    volume = _call(ToolRequest(name=ToolName.VOLUME, muscle_group=MuscleGroup.CHEST))
+    assert volume is not None
+    assert volume.args["weeks_back"] == DEFAULT_WEEKS_BACK
+    named = _call(ToolRequest(name=ToolName.VOLUME, muscle_group=MuscleGroup.CHEST, limit=6))
+    assert named is not None
+    assert named.args["weeks_back"] == 7  # six full weeks and the running one
+    history = _call(ToolRequest(name=ToolName.HISTORY, exercise_slug="pull-up"))
+    assert history is not None
+    assert history.args["limit_sessions"] == STALL_WINDOW_SESSIONS

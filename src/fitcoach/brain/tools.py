@@ -6,6 +6,9 @@ and reads through the `LogReader` it is given, which is already scoped to the ca
 argument can name a user, and arguments other than the declared ones are ignored. A bad
 call (unknown tool, unknown slug or muscle group, a non-number for a count) answers an
 `error` result the model can read and correct, never an exception. Results are JSON-ready.
+
+This module is the one home of the tools' names, defaults and maxima: the declarations, the
+embedded brain's router and composer and the evaluation suite all read them here.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from fitcoach.analytics.known_loads import top_set
@@ -22,12 +26,25 @@ from fitcoach.analytics.strength import estimated_1rm
 from fitcoach.analytics.volume import WeekVolume, summarize_trend, tonnage
 from fitcoach.brain.ports import LogReader
 from fitcoach.catalog import CATALOG, Exercise
-from fitcoach.catalog.vocabulary import MuscleGroup
+from fitcoach.catalog.vocabulary import MuscleGroup, muscle_groups_named
 
-HISTORY_TOOL = "get_historical_exercise_logs"
-VOLUME_TOOL = "get_volume_trends"
-RECORDS_TOOL = "get_pr_records"
 
+class ToolName(StrEnum):
+    HISTORY = "get_historical_exercise_logs"
+    VOLUME = "get_volume_trends"
+    RECORDS = "get_pr_records"
+
+
+HISTORY_TOOL: str = ToolName.HISTORY.value
+VOLUME_TOOL: str = ToolName.VOLUME.value
+RECORDS_TOOL: str = ToolName.RECORDS.value
+
+# The defaults and maxima are SPEC §6's own, so an LLM that omits an argument gets what the
+# seed promised it, and the embedded brain asks for the same when the user names no span:
+# - 3 sessions of an exercise are enough to read its latest top sets; 10 bound the payload.
+# - 4 weeks of volume: the running week is left out of a trend (`summarize_trend`), so 4
+#   weeks compare the latest full week with the two before it; 12 weeks (a training block
+#   and then some) bound the payload.
 DEFAULT_LIMIT_SESSIONS, MAX_LIMIT_SESSIONS = 3, 10
 DEFAULT_WEEKS_BACK, MAX_WEEKS_BACK = 4, 12
 
@@ -59,7 +76,8 @@ TOOL_DECLARATIONS: tuple[ToolDeclaration, ...] = (
                 },
                 "limit_sessions": {
                     "type": "integer",
-                    "description": "How many recent sessions to return (default 3, at most 10).",
+                    "description": (f"How many recent sessions to return (default "
+                                    f"{DEFAULT_LIMIT_SESSIONS}, at most {MAX_LIMIT_SESSIONS})."),
                     "minimum": 1,
                     "maximum": MAX_LIMIT_SESSIONS,
                 },
@@ -83,7 +101,8 @@ TOOL_DECLARATIONS: tuple[ToolDeclaration, ...] = (
                 },
                 "weeks_back": {
                     "type": "integer",
-                    "description": "How many weeks to cover (default 4, at most 12).",
+                    "description": (f"How many weeks to cover (default {DEFAULT_WEEKS_BACK}, "
+                                    f"at most {MAX_WEEKS_BACK})."),
                     "minimum": 1,
                     "maximum": MAX_WEEKS_BACK,
                 },
@@ -112,18 +131,6 @@ TOOL_DECLARATIONS: tuple[ToolDeclaration, ...] = (
 
 TOOL_NAMES = frozenset(declaration.name for declaration in TOOL_DECLARATIONS)
 
-# Words models and people use for the groups; matched case-insensitively.
-_GROUP_ALIASES: dict[str, MuscleGroup] = {
-    **{group.value.casefold(): group for group in MuscleGroup},
-    "pecs": MuscleGroup.CHEST, "lats": MuscleGroup.BACK, "upper back": MuscleGroup.BACK,
-    "delts": MuscleGroup.SHOULDERS, "shoulder": MuscleGroup.SHOULDERS,
-    "quad": MuscleGroup.QUADS, "quadriceps": MuscleGroup.QUADS,
-    "hamstring": MuscleGroup.HAMSTRINGS, "hams": MuscleGroup.HAMSTRINGS,
-    "glute": MuscleGroup.GLUTES, "calf": MuscleGroup.CALVES,
-    "bicep": MuscleGroup.BICEPS, "tricep": MuscleGroup.TRICEPS,
-    "abs": MuscleGroup.CORE, "abdominals": MuscleGroup.CORE,
-}
-
 
 class _BadArgument(Exception):
     pass
@@ -141,11 +148,15 @@ def _exercise(args: dict[str, Any]) -> Exercise:
 
 def _muscle_group(args: dict[str, Any]) -> MuscleGroup:
     value = args.get("muscle_group")
-    group = _GROUP_ALIASES.get(value.strip().casefold()) if isinstance(value, str) else None
-    if group is None:
-        choices = ", ".join(g.value for g in MuscleGroup)
+    groups = muscle_groups_named(value) if isinstance(value, str) else ()
+    choices = ", ".join(g.value for g in MuscleGroup)
+    if len(groups) > 1:
+        named = ", ".join(g.value for g in groups)
+        raise _BadArgument(f"unknown muscle_group {value!r}: it spans {named}; call the tool "
+                           "once per group")
+    if not groups:
         raise _BadArgument(f"unknown muscle_group {value!r}: use one of {choices}")
-    return group
+    return groups[0]
 
 
 def _count(args: dict[str, Any], name: str, default: int, maximum: int,

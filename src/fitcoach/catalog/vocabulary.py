@@ -44,6 +44,30 @@ class MuscleGroup(StrEnum):
     CORE = "Core"
 
 
+_G = MuscleGroup
+# English words for the groups, as models and people type them (the tools' `muscle_group`,
+# the CLI's `--priority`). A word may name several groups ("legs"). The embedded brain's
+# multilingual body words are NLU data (`brain/providers/embedded/data/body.yaml`).
+MUSCLE_GROUP_ALIASES: dict[str, tuple[MuscleGroup, ...]] = {
+    **{group.value.casefold(): (group,) for group in MuscleGroup},
+    "pecs": (_G.CHEST,), "lats": (_G.BACK,), "upper back": (_G.BACK,),
+    "delts": (_G.SHOULDERS,), "shoulder": (_G.SHOULDERS,),
+    "quad": (_G.QUADS,), "quadriceps": (_G.QUADS,),
+    "hamstring": (_G.HAMSTRINGS,), "hams": (_G.HAMSTRINGS,),
+    "glute": (_G.GLUTES,), "calf": (_G.CALVES,),
+    "bicep": (_G.BICEPS,), "tricep": (_G.TRICEPS,),
+    "abs": (_G.CORE,), "abdominals": (_G.CORE,),
+    "arms": (_G.BICEPS, _G.TRICEPS),
+    "legs": (_G.QUADS, _G.HAMSTRINGS, _G.GLUTES, _G.CALVES),
+}
+
+
+def muscle_groups_named(word: str) -> tuple[MuscleGroup, ...]:
+    """The groups a word names (case, spacing, "_" and "-" ignored); () when none."""
+    key = " ".join(word.replace("_", " ").replace("-", " ").casefold().split())
+    return MUSCLE_GROUP_ALIASES.get(key, ())
+
+
 # Forearms belong to no counted group: grip work is a by-product, never a volume target.
 GROUP_OF_MUSCLE: dict[Muscle, MuscleGroup | None] = {
     Muscle.CHEST: MuscleGroup.CHEST,

@@ -24,6 +24,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validato
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import ActiveTab, Locale
+from fitcoach.brain.tools import ToolName
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import (
     AcuteCondition,
@@ -52,12 +53,6 @@ class CaseIntent(StrEnum):
     MEMORY_UPDATE = "memory_update"
     ONBOARDING_QUESTION = "onboarding_question"
     UNKNOWN = "unknown"
-
-
-class ToolName(StrEnum):
-    HISTORY = "get_historical_exercise_logs"
-    VOLUME = "get_volume_trends"
-    RECORDS = "get_pr_records"
 
 
 class _Model(BaseModel):

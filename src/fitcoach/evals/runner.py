@@ -17,8 +17,9 @@ from fitcoach.analytics.volume import WeekVolume
 from fitcoach.brain.decision import Brain
 from fitcoach.brain.memory_logs import InMemoryLogReader
 from fitcoach.brain.ports import RouteContext
+from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.vocabulary import MuscleGroup
-from fitcoach.evals.cases import Case, ToolName
+from fitcoach.evals.cases import Case
 from fitcoach.evals.scoring import CaseScore, Observation, ToolUse, errored, score
 from fitcoach.evals.states import StateFixture, load_states
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from fitcoach.brain.contract import ChatTurnResult, ProposalType
 from fitcoach.brain.ports import Locale
+from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.vocabulary import GearTag, MuscleGroup
-from fitcoach.evals.cases import Case, ToolExpect, ToolName
+from fitcoach.evals.cases import Case, ToolExpect
 from fitcoach.evals.memory_checks import describe_mutation, match_memory
 from fitcoach.evals.plan_checks import (
     check_plan,

@@ -28,6 +28,8 @@ from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.brain.providers.embedded.nlu.router import ToolRequest
 from fitcoach.brain.tools import (
+    DEFAULT_LIMIT_SESSIONS,
+    DEFAULT_WEEKS_BACK,
     HISTORY_TOOL,
     MAX_LIMIT_SESSIONS,
     MAX_WEEKS_BACK,
@@ -38,8 +40,10 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import WEEKDAYS, MuscleGroup
 
-STALL_WINDOW_SESSIONS = 8  # a long stall (6 sessions) needs one better session before it
-DEFAULT_VOLUME_WEEKS = 3
+# The embedded coach judges stalls, so it reads more history than the tool's default: a
+# long stall (6 sessions) needs one better session before it. A span the user names ("the
+# last 10 weeks") asks for as many sessions (about one a week), up to the tool's maximum.
+STALL_WINDOW_SESSIONS = 8
 DEFAULT_TARGET_RIR = 2
 
 
@@ -56,11 +60,14 @@ def tool_calls(view: TurnView) -> tuple[ToolCall, ...]:
 
 def _call(request: ToolRequest) -> ToolCall | None:
     if request.name == HISTORY_TOOL and request.exercise_slug:
-        limit = min(MAX_LIMIT_SESSIONS, max(request.limit or 0, STALL_WINDOW_SESSIONS))
+        wanted = request.limit or DEFAULT_LIMIT_SESSIONS
+        limit = min(MAX_LIMIT_SESSIONS, max(wanted, STALL_WINDOW_SESSIONS))
         return ToolCall(name=HISTORY_TOOL, args={"exercise_slug": request.exercise_slug,
                                                  "limit_sessions": limit})
     if request.name == VOLUME_TOOL and request.muscle_group is not None:
-        weeks = min(MAX_WEEKS_BACK, (request.limit or DEFAULT_VOLUME_WEEKS) + 1)
+        # "The last 3 weeks" means 3 full weeks: one more is fetched, the running week, which
+        # a trend leaves out. Without a span, the tool's default.
+        weeks = min(MAX_WEEKS_BACK, request.limit + 1) if request.limit else DEFAULT_WEEKS_BACK
         return ToolCall(name=VOLUME_TOOL, args={"muscle_group": request.muscle_group.value,
                                                 "weeks_back": weeks})
     if request.name == RECORDS_TOOL and request.exercise_slug:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.providers.embedded.nlu.document import Document
-
-MAX_WEEKS_BACK = 12
+from fitcoach.brain.tools import MAX_WEEKS_BACK
 
 
 class CueFacts(BaseModel):

@@ -41,7 +41,6 @@ Days named as references ("after Monday's session") are never targets.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -49,6 +48,7 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import ActiveTab, Locale
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
+from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.registry import default_catalog
 from fitcoach.catalog.vocabulary import (
     WEEKDAYS,
@@ -61,10 +61,6 @@ from fitcoach.catalog.vocabulary import (
 from fitcoach.memory.entries import Operation, StapleCategory, Tier, Tone
 from fitcoach.programming.edits.operations import SwapReason
 from fitcoach.programming.focus import Focus
-
-DEFAULT_HISTORY_SESSIONS = 3
-DEFAULT_VOLUME_WEEKS = 4
-MAX_HISTORY_SESSIONS = 10
 
 
 class Intent(StrEnum):
@@ -112,10 +108,12 @@ class MemoryAction(_Model):
 
 
 class ToolRequest(_Model):
-    name: Literal["get_historical_exercise_logs", "get_volume_trends", "get_pr_records"]
+    name: ToolName
     exercise_slug: str | None = None
     muscle_group: MuscleGroup | None = None
-    limit: int | None = None  # sessions for logs, weeks for volume
+    # The span the user named, in weeks ("the last 3 weeks"), None when they named none: the
+    # composer turns it into the tool's arguments, and falls back on the tool's defaults.
+    limit: int | None = None
 
 
 class SwapFacts(_Model):
@@ -380,20 +378,18 @@ class _Router:
     def _tools(self) -> list[ToolRequest]:
         a = self.a
         tools: list[ToolRequest] = []
-        sessions = min(a.cues.weeks_back or DEFAULT_HISTORY_SESSIONS, MAX_HISTORY_SESSIONS)
+        span = a.cues.weeks_back
         for slug in a.exercises.slugs:
             if a.cues.progress or a.cues.history or not a.cues.records:
-                tools.append(ToolRequest(name="get_historical_exercise_logs", exercise_slug=slug,
-                                         limit=sessions))
+                tools.append(ToolRequest(name=ToolName.HISTORY, exercise_slug=slug, limit=span))
             if a.cues.records:
-                tools.append(ToolRequest(name="get_pr_records", exercise_slug=slug))
+                tools.append(ToolRequest(name=ToolName.RECORDS, exercise_slug=slug))
         if a.cues.volume:
             groups = list(a.body.groups)
             for slug in a.exercises.slugs:
                 groups += [g for g in sorted(default_catalog().get(slug).primary_groups)
                            if g not in groups]
-            weeks = a.cues.weeks_back or DEFAULT_VOLUME_WEEKS
-            tools += [ToolRequest(name="get_volume_trends", muscle_group=g, limit=weeks)
+            tools += [ToolRequest(name=ToolName.VOLUME, muscle_group=g, limit=span)
                       for g in groups]
         return tools
 
