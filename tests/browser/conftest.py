@@ -55,7 +55,7 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`fitcoach serve` in a subprocess; yields its base URL. FITCOACH_BROWSER_SERVER=<url>
     points the tests at a server already running (started with FITCOACH_DEV_CLOCK=1)."""
@@ -98,7 +98,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: sync Playwright keeps an event loop running in this thread
+# until it stops, and the CLI and eval tests that run after tests/browser call asyncio.run.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: install Debian's Chromium "
