@@ -27,6 +27,7 @@ from fitcoach.catalog.vocabulary import (
     MuscleGroup,
     Weekday,
 )
+from fitcoach.evals.stats import percentile
 from fitcoach.programming.edits import apply_edit
 from fitcoach.programming.edits.operations import ShortenDay, SwapExercise
 from fitcoach.programming.generator import generate_week
@@ -74,11 +75,6 @@ def profiles() -> list[Profile]:
     ]
 
 
-def _percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def _time(call: Callable[[], object], rounds: int) -> list[float]:
     samples = []
     for _ in range(rounds):
@@ -115,8 +111,8 @@ def main(rounds: int = 200) -> None:
         target = TARGETS_MS.get(name)
         verdict = "" if target is None else (
             f"≤ {target:g} ms {'ok' if statistics.median(samples) <= target else 'MISSED'}")
-        print(f"{name:<24}{statistics.median(samples):>8.2f}{_percentile(samples, 0.95):>8.2f}"
-              f"{_percentile(samples, 0.99):>8.2f}{statistics.fmean(samples):>8.2f}  {verdict}")
+        print(f"{name:<24}{statistics.median(samples):>8.2f}{percentile(samples, 0.95):>8.2f}"
+              f"{percentile(samples, 0.99):>8.2f}{statistics.fmean(samples):>8.2f}  {verdict}")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@ from typing import IO, Any
 import httpx
 from benchmarks.databases import postgres_available, scratch_url
 
+from fitcoach.evals.stats import percentile
+
 ONBOARDING = (
     "Hey! I'm 32 and train at home. I have adjustable dumbbells up to 50 lb and an adjustable "
     "bench. I want to build muscle, especially chest and delts, but my lower back bothers me "
@@ -139,10 +141,6 @@ async def load(base: str, users: int, turns: int) -> tuple[Tally, float]:
         start = time.perf_counter()
         await asyncio.gather(*(talk(client, h, turns, i, tally) for i, h in enumerate(headers)))
         return tally, time.perf_counter() - start
-
-
-def percentile(sorted_values: list[float], share: float) -> float:
-    return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
 
 
 def run_backend(backend: str, users: int, turns: int, workers: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from fitcoach.brain.ports import ActiveTab, Locale
 from fitcoach.brain.providers.embedded.nlu import analyze
 from fitcoach.brain.providers.embedded.nlu.router import route
+from fitcoach.evals.stats import percentile
 
 SEED_FILE = Path(__file__).resolve().parents[1] / "tests/brain/embedded/nlu_seed_messages.py"
 TODAY = dt.date(2026, 9, 14)
@@ -32,11 +33,6 @@ def _seed_messages() -> dict[str, dict[int, str]]:
     return module.SEED_MESSAGES
 
 
-def _percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def main(rounds: int = 200) -> None:
     messages = _seed_messages()
     print(f"{'lang':<5}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}  ({rounds} rounds x 8 messages)")
@@ -49,7 +45,7 @@ def main(rounds: int = 200) -> None:
                                    active_tab=ActiveTab.COACH)
                 route(analysis, has_plan=number != 1)
                 samples.append((time.perf_counter() - start) * 1000)
-        print(f"{lang:<5}{statistics.median(samples):>9.3f}{_percentile(samples, 0.99):>9.3f}"
+        print(f"{lang:<5}{statistics.median(samples):>9.3f}{percentile(samples, 0.99):>9.3f}"
               f"{max(samples):>9.3f}")
 
 

@@ -34,6 +34,8 @@ from benchmarks.http_chat_load import (
     wait_healthy,
 )
 
+from fitcoach.evals.stats import percentile
+
 MODES = ("NORMAL", "FULL")
 
 
@@ -52,11 +54,6 @@ def raw_commits(mode: str, commits: int = 2000) -> float:
         elapsed = time.perf_counter() - start
         connection.close()
     return elapsed / commits * 1000
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def _user(client: httpx.AsyncClient, index: int) -> dict[str, str]:
@@ -111,7 +108,7 @@ async def over_http(mode: str, clients: int, logs: int, turns: int) -> dict[str,
                                                for i, h in enumerate(users)))
                     elapsed = time.perf_counter() - start
                     results[name] = (len(latencies) / elapsed, statistics.median(latencies),
-                                     _percentile(latencies, 0.99))
+                                     percentile(latencies, 0.99))
         except httpx.HTTPStatusError:
             log.seek(0)
             print(log.read().decode(errors="replace")[-6000:])

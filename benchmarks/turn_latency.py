@@ -17,24 +17,19 @@ import gc
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fitcoach.brain.pipeline import run_turn
 from fitcoach.brain.ports import RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.evals import Case, load_states, load_suite, select
+from fitcoach.evals.stats import percentile
 
 P50_TARGET_MS = 15.0
 P99_TARGET_MS = 60.0
 DAY_EDITS = ("day_change", "gym_swap", "acute_state")
 WARM_UP_ROUNDS = 3
-
-
-def percentile(samples: Sequence[float], share: float) -> float:
-    ordered = sorted(samples)
-    rank = max(1, min(len(ordered), round(share * len(ordered) + 0.5)))
-    return ordered[rank - 1]
 
 
 @dataclass(frozen=True)

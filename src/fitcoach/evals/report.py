@@ -13,6 +13,7 @@ from typing import Any
 
 from fitcoach.evals.cases import CaseIntent
 from fitcoach.evals.scoring import CaseScore
+from fitcoach.evals.stats import percentile
 
 
 @dataclass(frozen=True)
@@ -34,15 +35,6 @@ def _ratio(scores: Sequence[CaseScore], check: Callable[[CaseScore], bool | None
     values = [check(s) for s in scores]
     counted = [value for value in values if value is not None]
     return Ratio(hits=sum(counted), total=len(counted))
-
-
-def percentile(samples: Sequence[float], share: float) -> float:
-    """Nearest-rank percentile (0 for no samples)."""
-    if not samples:
-        return 0.0
-    ordered = sorted(samples)
-    rank = max(1, min(len(ordered), round(share * len(ordered) + 0.5)))
-    return ordered[rank - 1]
 
 
 @dataclass(frozen=True)
