@@ -21,7 +21,6 @@ from typing import Any
 
 from benchmarks.databases import postgres_available, scratch_database
 from benchmarks.history import add_history, add_user, refresh_statistics
-
 from fitcoach.brain.tools import HISTORY_TOOL, RECORDS_TOOL, VOLUME_TOOL, run_tool
 from fitcoach.store.log_reader import SqlLogReader
 
@@ -84,13 +83,13 @@ def report(backend: str, results: dict[int, dict[str, tuple]]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backends", default="sqlite,postgres")
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--repeat", type=int, default=300)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     tables = []
     for backend in args.backends.split(","):
