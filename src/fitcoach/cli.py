@@ -12,6 +12,8 @@ from fitcoach.cli_chat import chat_command
 from fitcoach.cli_eval import eval_command
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from fitcoach.catalog.vocabulary import Unit
     from fitcoach.programming.generator import GenerationResult
     from fitcoach.programming.validator import Violation
@@ -101,17 +103,44 @@ def _bad(message: str) -> typer.BadParameter:
 
 
 def _parse_days(text: str) -> tuple[tuple | None, int | None]:
+    """A count ("4") or weekdays by name or by a prefix only one weekday has ("mon", "th")."""
     from fitcoach.catalog.vocabulary import WEEKDAYS
 
     if text.strip().isdigit():
         return None, int(text)
     days = []
     for word in _words([text]):
-        match = [d for d in WEEKDAYS if d.value.startswith(word[:3])]
+        match = [d for d in WEEKDAYS if d.value.startswith(word)]
         if not match:
-            raise _bad(f"unknown day {word!r}")
+            raise _bad(f"unknown day {word!r} (monday … sunday, or mon, tue, …)")
+        if len(match) > 1:
+            names = " or ".join(d.value for d in match)
+            raise _bad(f"ambiguous day {word!r}: {names}? Write more of it.")
         days.append(match[0])
     return tuple(days), None
+
+
+def _parse_language(text: str) -> str:
+    from fitcoach.programming.text.phrasebook import PHRASEBOOK
+
+    language = text.strip().lower()
+    if language not in PHRASEBOOK:
+        raise _bad(f"unsupported language {text!r} (supported: {', '.join(PHRASEBOOK)})")
+    return language
+
+
+def _parse_week_start(text: str | None) -> dt.date:
+    """The given date's week (YYYY-MM-DD; any day stands for its week), or this week."""
+    import datetime as dt
+
+    from fitcoach.timekeeping import week_start
+
+    if not text:
+        return week_start(dt.date.today())
+    try:
+        return week_start(dt.date.fromisoformat(text.strip()))
+    except ValueError:
+        raise _bad(f"week start {text!r} is not a date written YYYY-MM-DD") from None
 
 
 def _parse_gear(values: list[str]) -> frozenset:
@@ -204,7 +233,6 @@ def plan(
     as_json: bool = typer.Option(False, "--json", help="Print the seed's weekly plan JSON."),
 ) -> None:
     """Build a week from a profile given as options and print it (or its JSON)."""
-    import datetime as dt
     import json
 
     from pydantic import ValidationError
@@ -213,8 +241,9 @@ def plan(
     from fitcoach.programming.generator import generate_week
     from fitcoach.programming.profile import ChronicConstraint, Profile
     from fitcoach.programming.validator import validate_week
-    from fitcoach.timekeeping import week_start as monday_of
 
+    language = _parse_language(language)
+    start = _parse_week_start(week_start)
     training_days, count = _parse_days(days)
     parts = _parse_enum(BodyPart, condition or [])
     try:
@@ -229,7 +258,6 @@ def plan(
         )
     except (ValidationError, ValueError) as error:
         raise _bad(str(error)) from None
-    start = dt.date.fromisoformat(week_start) if week_start else monday_of(dt.date.today())
     result = generate_week(profile, start, language, _parse_focus(focus or []))
     if as_json:
         typer.echo(json.dumps(result.plan.model_dump(mode="json"), ensure_ascii=False, indent=2))

@@ -55,3 +55,40 @@ def test_unknown_options_are_refused_with_the_known_values() -> None:
     result = runner.invoke(app, ["plan", "--gear", "laser", *SEED_WEEK])
     assert result.exit_code == 2
     assert "full-gym" in result.output
+
+
+def test_a_week_start_that_is_not_a_date_is_refused_without_a_traceback() -> None:
+    result = runner.invoke(app, ["plan", "--week-start", "2026-13-01"])
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "'2026-13-01' is not a date written YYYY-MM-DD" in result.output
+
+
+def test_any_day_of_a_week_stands_for_its_monday() -> None:
+    result = runner.invoke(app, ["plan", "--json", "--week-start", "2026-09-17"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["week_start_date"] == "2026-09-14"
+
+
+def test_an_unsupported_language_is_refused() -> None:
+    result = runner.invoke(app, ["plan", "--language", "xx", *SEED_WEEK])
+    assert result.exit_code == 2
+    assert "unsupported language 'xx'" in result.output
+    assert "en, es, it, he, ko" in result.output
+
+
+def test_an_ambiguous_or_unknown_day_is_refused() -> None:
+    ambiguous = runner.invoke(app, ["plan", "--days", "mon,t", *SEED_WEEK])
+    assert ambiguous.exit_code == 2
+    assert "ambiguous day 't': tuesday or thursday" in ambiguous.output
+    unknown = runner.invoke(app, ["plan", "--days", "monkey", *SEED_WEEK])
+    assert unknown.exit_code == 2
+    assert "unknown day 'monkey'" in unknown.output
+
+
+def test_short_unambiguous_days_are_read() -> None:
+    result = runner.invoke(app, ["plan", "--json", "--days", "mo,th,sa", *SEED_WEEK])
+    assert result.exit_code == 0, result.output
+    days = json.loads(result.output)["days"]
+    assert [name for name, day in days.items() if not day["is_rest_day"]] == [
+        "monday", "thursday", "saturday"]
