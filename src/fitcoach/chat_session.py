@@ -9,7 +9,10 @@ service's rules for them:
   older pending ones; nothing but `accept` ever writes the plan (DESIGN D6);
 - accepting an UPDATE_WEEK writes its plan as the next version, an UPDATE_DAY replaces one
   day of the current plan; a proposal built on an older version is outdated and refused;
-  accepting an accepted proposal again changes nothing.
+  accepting an accepted proposal again changes nothing;
+- a logged workout marks the plan day of its local date completed (DESIGN D7): the plan is
+  shown and sent to the brain with that overlay (`programming.calendar.with_completions`,
+  as the service does), while an accepted day edit goes into the plan without it.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from fitcoach.brain.profile_builder import ProfileBuild, build_profile
 from fitcoach.memory.apply import MutationOutcome, apply_mutations
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.memory.render import active_items
-from fitcoach.programming.calendar import carry_forward, place_day
+from fitcoach.programming.calendar import Completion, carry_forward, place_day, with_completions
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.timekeeping import local_date, week_start
 
@@ -120,6 +123,7 @@ class ChatSession:
     route: RouteContext = field(default_factory=RouteContext)
     clock: Clock = utc_now
     history: list[ChatLine] = field(default_factory=list)
+    completions: dict[dt.date, Completion] = field(default_factory=dict)  # by local date
     proposals: list[StagedProposal] = field(default_factory=list)
     new_memory_id: Callable[[], str] = field(default_factory=lambda: _counter("mem"))
     new_proposal_id: Callable[[], str] = field(default_factory=lambda: _counter("prop"))
@@ -144,14 +148,21 @@ class ChatSession:
         moment = now or self.now()
         return local_date(moment, self.settings.timezone)
 
-    def current_plan(self, now: dt.datetime | None = None) -> WeeklyPlan | None:
-        """The accepted plan on this week's dates (carried forward from an older week)."""
+    def base_plan(self, now: dt.datetime | None = None) -> WeeklyPlan | None:
+        """The accepted plan on this week's dates (carried forward from an older week), every
+        day as accepted: what an accepted day edit is placed into."""
         if self.plan is None:
             return None
         this_week = week_start(self.today(now))
         if self.plan.week_start_date >= this_week:
             return self.plan
         return carry_forward(self.plan, this_week)
+
+    def current_plan(self, now: dt.datetime | None = None) -> WeeklyPlan | None:
+        """The plan as the user sees it: the base plan with the days a workout was logged on
+        marked completed."""
+        base = self.base_plan(now)
+        return None if base is None else with_completions(base, self.completions)
 
     def active_memory(self, now: dt.datetime | None = None) -> tuple[MemoryItem, ...]:
         return active_items(self.memory, now or self.now())
@@ -224,8 +235,8 @@ class ChatSession:
         if staged.status is ProposalStatus.ACCEPTED:
             assert staged.result_plan is not None
             assert staged.result_version is not None
-            return AcceptedPlan(plan=staged.result_plan, version=staged.result_version,
-                                proposal=staged)
+            return AcceptedPlan(plan=with_completions(staged.result_plan, self.completions),
+                                version=staged.result_version, proposal=staged)
         if staged.status is ProposalStatus.REJECTED:
             raise SessionError(f"{staged.id} was rejected; ask the coach again")
         if staged.status is ProposalStatus.SUPERSEDED:
@@ -239,13 +250,14 @@ class ChatSession:
         staged.status = ProposalStatus.ACCEPTED
         staged.result_version = self.version
         staged.result_plan = plan
-        return AcceptedPlan(plan=plan, version=self.version, proposal=staged)
+        return AcceptedPlan(plan=with_completions(plan, self.completions),
+                            version=self.version, proposal=staged)
 
     def _plan_after(self, proposal: Proposal, now: dt.datetime | None) -> WeeklyPlan:
         if proposal.type is ProposalType.UPDATE_WEEK:
             assert isinstance(proposal.data, WeeklyPlan)
             return proposal.data
-        current = self.current_plan(now)
+        current = self.base_plan(now)
         if current is None or proposal.target_day is None:
             raise SessionError("there is no plan whose day this proposal could change")
         assert isinstance(proposal.data, DayPlan)
@@ -262,7 +274,8 @@ class ChatSession:
     # -- workout logs --------------------------------------------------------------------------
     def log_workout(self, exercises: Sequence[ExerciseRecord],
                     now: dt.datetime | None = None) -> LoggedWorkout:
-        """Record a finished workout; the analytical tools see it from the next turn on."""
+        """Record a finished workout; the analytical tools see it from the next turn on, and
+        the plan day of its local date is completed by it (the latest log of a date wins)."""
         if not exercises:
             raise SessionError("a workout needs at least one exercise")
         moment = now or self.now()
@@ -275,6 +288,10 @@ class ChatSession:
                                     moment)
             announced += update.new_prs
         self.log_reader.add(workout)
+        day = self.today(moment)
+        done = self.completions.get(day)
+        if done is None or moment >= done.completed_at:
+            self.completions[day] = Completion(workout.log_id, moment)
         return LoggedWorkout(workout=workout, new_records=tuple(announced))
 
 

@@ -148,3 +148,21 @@ def test_spanish_onboarding_then_a_shorter_monday_with_the_embedded_brain(
     assert "plan version 2" in output
     minutes = int(re.search(r"(\d+) min", monday_row(output, "Plan v2")).group(1))
     assert minutes <= 30
+
+
+def test_a_logged_workout_shows_its_day_done_in_plan_and_today(
+        runner: CliRunner, scripted: ScriptBrain) -> None:
+    output = chat(runner, [
+        "set me up: dumbbells, bench, 4 days, 45 min",
+        "/accept",
+        "/plan",
+        "/log goblet squat 50x12",
+        "/plan",
+        "/today",
+        "/quit",
+    ], "--unit", "lb")
+    logged = output.index("Logged log_001")
+    assert "done ✓" not in monday_row(output[:logged], "Accepted")
+    assert "done ✓" in monday_row(output, "Logged log_001")
+    today = output[output.rindex("Today · 2026-09-14"):]
+    assert "done ✓" in today

@@ -147,3 +147,43 @@ def test_a_week_old_plan_is_shown_on_this_weeks_dates() -> None:
     assert plan is not None
     assert plan.week_start_date == dt.date(2026, 9, 21)
     assert plan.days[Weekday.MONDAY].date == dt.date(2026, 9, 21)
+
+
+def test_a_logged_workout_completes_its_plan_day_and_only_the_view() -> None:
+    """DESIGN D7, as the service does it: the day of the log's local date is completed, with
+    the log and its time; the accepted plan itself is not rewritten."""
+    s = session(ONBOARDING, CHAT)
+    send(s)
+    s.accept()
+    accepted = s.plan
+    earlier = NOW - dt.timedelta(hours=1)
+    s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                  sets=(SetRecord(weight_lbs=50, reps=10),))], now=NOW)
+    s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                  sets=(SetRecord(weight_lbs=45, reps=10),))], now=earlier)
+    plan = s.current_plan()
+    assert plan is not None
+    monday = plan.days[Weekday.MONDAY]
+    assert monday.status.value == "completed"
+    assert monday.completed_log_id == "log_001"  # the latest log of the date, not the last sent
+    assert monday.completed_at == NOW
+    assert all(plan.days[d].status.value == "scheduled" for d in Weekday if d is not Weekday.MONDAY)
+    assert s.plan == accepted  # only Accept writes the plan
+    assert s.turn_input("hi").plan.plan == plan  # the brain sees what the user sees
+    # Next week the carried plan starts fresh.
+    next_week = s.current_plan(NOW + dt.timedelta(days=7))
+    assert next_week is not None
+    assert next_week.days[Weekday.MONDAY].status.value == "scheduled"
+
+
+def test_a_day_edit_accepted_after_a_log_keeps_the_completion_on_top() -> None:
+    s = session(ONBOARDING, SHORTER_MONDAY)
+    send(s)
+    s.accept()
+    s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                  sets=(SetRecord(weight_lbs=50, reps=10),))])
+    send(s, "30 minutes on Monday")
+    accepted = s.accept()
+    assert s.plan is not None
+    assert s.plan.days[Weekday.MONDAY].status.value == "scheduled"  # stored as accepted
+    assert accepted.plan.days[Weekday.MONDAY].status.value == "completed"  # shown as done

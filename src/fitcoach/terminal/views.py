@@ -22,7 +22,7 @@ from fitcoach.memory.entries import (
     StapleEntry,
     Tier,
 )
-from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
+from fitcoach.programming.plan import DayPlan, DayStatus, PlannedExercise, WeeklyPlan
 from fitcoach.timekeeping import as_zone
 
 _TIER_LABEL = {Tier.STAPLES: "staple", Tier.PHYSIOLOGICAL: "body",
@@ -40,7 +40,10 @@ def _day_heading(day: DayPlan) -> tuple[Text, Text]:
     when = Text(f"{day.day_of_week} {day.date:%d %b}", style="bold")
     if not day.is_training_day:
         return when, Text("rest", style="dim")
-    return when, Text(f"{day.title} · {day.duration_minutes} min", style="bold")
+    what = Text(f"{day.title} · {day.duration_minutes} min", style="bold")
+    if day.status is DayStatus.COMPLETED:
+        what.append(" · done ✓", style="green")
+    return when, what
 
 
 def _plan_table(title: str) -> Table:
