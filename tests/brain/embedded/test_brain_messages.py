@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import re
+import sys
+import time
+import types
 
 import pytest
 from nlu_seed_messages import SEED_MESSAGES
@@ -181,12 +184,69 @@ def test_a_refusal_speaks_the_users_language_without_internal_codes(language: st
         assert re.search(r"[\uac00-\ud7a3]{3}", message)
 
 
-def test_the_message_does_not_depend_on_when_it_is_composed() -> None:
-    # Composition reads only the request and the decision: no clock, no randomness.
-    text = SEED_MESSAGES["ko"][6]
-    first = reply(text, language="ko")
-    assert reply(text, language="ko") == first
-    assert dt.datetime.now(dt.UTC) > NOW  # the wall clock moved on; the answer did not
+def _stopped_clock(monkeypatch: pytest.MonkeyPatch, moment: dt.datetime) -> int:
+    """Make every loaded fitcoach module read `moment` from the wall clock: its `datetime`
+    module (or the `datetime`/`date` classes it imported) and its `time` module answer
+    `moment` to now(), utcnow(), today(), time() and time_ns(). Answers how many modules."""
+    real_datetime, real_date = dt.datetime, dt.date
+
+    class _Real(type):  # real datetimes and dates still pass isinstance checks
+        def __instancecheck__(cls, obj: object) -> bool:
+            return isinstance(obj, real_datetime if cls.__name__ == "datetime" else real_date)
+
+    class StoppedDatetime(real_datetime, metaclass=_Real):
+        @classmethod
+        def now(cls, tz: dt.tzinfo | None = None) -> dt.datetime:  # type: ignore[override]
+            return moment.astimezone(tz) if tz else moment.replace(tzinfo=None)
+
+        @classmethod
+        def utcnow(cls) -> dt.datetime:  # type: ignore[override]
+            return moment.astimezone(dt.UTC).replace(tzinfo=None)
+
+        @classmethod
+        def today(cls) -> dt.datetime:  # type: ignore[override]
+            return cls.now()
+
+    class StoppedDate(real_date, metaclass=_Real):
+        @classmethod
+        def today(cls) -> dt.date:  # type: ignore[override]
+            return moment.date()
+
+    StoppedDatetime.__name__, StoppedDate.__name__ = "datetime", "date"
+    stopped_dt = types.ModuleType("datetime")
+    stopped_dt.__dict__.update({**vars(dt), "datetime": StoppedDatetime, "date": StoppedDate})
+    stopped_time = types.ModuleType("time")
+    stopped_time.__dict__.update({**vars(time), "time": moment.timestamp,
+                                  "time_ns": lambda: int(moment.timestamp() * 1e9)})
+    swaps = {id(dt): stopped_dt, id(real_datetime): StoppedDatetime, id(real_date): StoppedDate,
+             id(time): stopped_time}
+    patched = 0
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("fitcoach.") or module is None:
+            continue
+        for attribute, value in list(vars(module).items()):
+            if id(value) in swaps:
+                monkeypatch.setattr(module, attribute, swaps[id(value)])
+                patched += 1
+    return patched
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_the_message_does_not_depend_on_the_wall_clock(monkeypatch: pytest.MonkeyPatch,
+                                                       language: str) -> None:
+    """A reply is a function of the request, *now* included, never of the wall clock: with the
+    clock stopped on two other days (another weekday, another year) every seed message gets
+    the same reply as with the real clock. A composer that read `date.today()` for "today"
+    or `datetime.now()` for a TTL would say another day or date here."""
+    messages = SEED_MESSAGES[language].values()
+    with_real_clock = [reply(text, language=language) for text in messages]
+    for moment in (dt.datetime(2031, 3, 6, 23, 59, tzinfo=dt.UTC),  # a Thursday
+                   dt.datetime(2019, 12, 29, 0, 1, tzinfo=dt.UTC)):  # a Sunday
+        with monkeypatch.context() as patch:
+            assert _stopped_clock(patch, moment) > 20  # the embedded brain's modules included
+            from fitcoach.brain.providers.embedded.compose import context
+            assert context.dt.datetime.now(dt.UTC) == moment  # the stopped clock is in place
+            assert [reply(text, language=language) for text in messages] == with_real_clock
 
 
 # -- a full day that made room, a family word with two members -----------------------------------
