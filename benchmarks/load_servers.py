@@ -73,6 +73,22 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / CLOCK_TICKS
 
 
+def all_processes() -> dict[int, tuple[str, float]]:
+    """Every process's (command name, CPU seconds so far)."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        found[int(entry)] = (name, (int(fields[11]) + int(fields[12])) / CLOCK_TICKS)
+    return found
+
+
 def machine_busy() -> tuple[float, float]:
     """(busy, total) jiffies over all CPUs since boot."""
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -111,14 +127,20 @@ class CpuWindow:
     machine_busy_share: float  # of all cores, 0..1
     load_before: float
     load_after: float
+    database_cpu: float = 0.0  # PostgreSQL's processes
+    others_cpu: float = 0.0  # every other process on the machine (other people's work)
+    unattributed_cpu: float = 0.0
+    others_top: list[tuple[str, float]] = field(default_factory=list)
 
 
 @dataclass
 class CpuMeter:
     server_pids: list[int]
     _start: tuple[float, float, float, tuple[float, float], float] | None = None
+    _processes: dict[int, tuple[str, float]] = field(default_factory=dict)
 
     def start(self) -> None:
+        self._processes = all_processes()
         self._start = (time.perf_counter(), cpu_seconds(self.server_pids), own_cpu(),
                        machine_busy(), load_average())
 
@@ -126,12 +148,31 @@ class CpuMeter:
         assert self._start is not None
         wall, server, generator, (busy, total), load = self._start
         busy_now, total_now = machine_busy()
+        used: dict[str, float] = {}
+        database = 0.0
+        mine = {*self.server_pids, os.getpid()}
+        for pid, (name, seconds) in all_processes().items():
+            spent = seconds - self._processes.get(pid, (name, 0.0))[1]
+            if pid in mine or spent <= 0:
+                continue
+            if name.startswith("postgres"):
+                database += spent
+            else:
+                used[name] = used.get(name, 0.0) + spent
+        server_cpu = cpu_seconds(self.server_pids) - server
+        generator_cpu = own_cpu() - generator
+        # What the machine was busy with that no living process accounts for: processes
+        # that came and went within the window, and (in this VM) kernel time that a
+        # round-trip-heavy load (PostgreSQL on loopback) leaves unattributed.
+        unattributed = ((busy_now - busy) / CLOCK_TICKS - server_cpu - generator_cpu
+                        - database - sum(used.values()))
         return CpuWindow(
-            seconds=time.perf_counter() - wall,
-            server_cpu=cpu_seconds(self.server_pids) - server,
-            generator_cpu=own_cpu() - generator,
+            seconds=time.perf_counter() - wall, server_cpu=server_cpu,
+            generator_cpu=generator_cpu,
             machine_busy_share=(busy_now - busy) / max(1, total_now - total),
-            load_before=load, load_after=load_average())
+            load_before=load, load_after=load_average(), database_cpu=database,
+            others_cpu=sum(used.values()), unattributed_cpu=max(0.0, unattributed),
+            others_top=sorted(used.items(), key=lambda kv: -kv[1])[:3])
 
 
 @dataclass
