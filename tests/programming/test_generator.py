@@ -338,6 +338,32 @@ def test_bodyweight_only_returns_a_valid_plan_and_the_gaps_it_cannot_fill() -> N
         "DB Walking Lunge.")
 
 
+@pytest.mark.parametrize(("language", "diff_focus", "theme"), [
+    ("en", "• Push Focus", "Hypertrophy Foundation • Push Week"),
+    ("es", "• Enfoque Empuje", "Semana: Empuje"),
+    ("ko", "• 푸시 중심", "푸시 주간"),
+])
+def test_a_bodyweight_week_says_what_its_days_are(language: str, diff_focus: str,
+                                                  theme: str) -> None:
+    """Push-ups and planks make push days, titled so; the week's summary and theme say the
+    same instead of the full-body split that was planned."""
+    result = generate_week(Profile(days_per_week=3, minutes_per_session=45), WEEK_START,
+                           language)
+    push = PHRASEBOOK[language]["focus.push"]
+    assert all(day.title.startswith(push) for day in result.plan.training_days)
+    full_body = PHRASEBOOK[language]["focus.full_body"]
+    assert result.summary_diff.endswith(diff_focus)
+    assert full_body not in result.summary_diff
+    assert theme in result.plan.theme
+    assert PHRASEBOOK[language]["theme.balanced"].split("• ")[1] not in result.plan.theme
+
+
+def test_a_week_the_gear_delivers_keeps_its_split_and_balance() -> None:
+    result = generate_week(Profile(days_per_week=3, gear=FULL_GYM), WEEK_START)
+    assert result.summary_diff.endswith("• Full Body Focus")
+    assert result.plan.theme == "Hypertrophy Foundation • Balanced Week"
+
+
 def test_a_full_gym_has_no_gaps(onboarding) -> None:
     assert generate_week(Profile(days_per_week=3, gear=FULL_GYM), WEEK_START).gaps == ()
     assert onboarding.gaps == ()

@@ -154,16 +154,30 @@ def with_suggestions(plan: WeeklyPlan, profile: Profile, pool: OptionPool, langu
     return updated.model_copy(update={"suggested_edits": tuple(c.text for c in week_chips)})
 
 
-def generation_diff(language: str, profile: Profile, schedule: Schedule,
-                    plan: WeeklyPlan) -> str:
+def delivered_split(language: str, schedule: Schedule,
+                    days: dict[Weekday, DayPlan]) -> tuple[str, bool]:
+    """The week's split as its days deliver it, and whether that is the split planned.
+
+    A full-body day the gear allows only push-ups and planks for is a push day, and its title
+    says so (`materialize.honest_focus`); the week's theme and summary must say the same, not
+    the split that was planned."""
+    names: list[str] = []
+    as_planned = True
+    for day, slot in schedule.slots.items():
+        if not days[day].is_training_day:
+            continue
+        focus = mt.honest_focus(slot.focus, days[day].exercises)
+        as_planned = as_planned and focus is slot.focus
+        name = tx.focus(language, focus, slot.light)
+        if name not in names:
+            names.append(name)
+    if as_planned and not schedule.fixed:
+        return tx.say(language, f"split.{schedule.kind.value}"), True
+    return " + ".join(names), as_planned
+
+
+def generation_diff(language: str, profile: Profile, split: str, plan: WeeklyPlan) -> str:
     training = [day for day in WEEKDAYS if plan.days[day].is_training_day]
-    focuses = []
-    for slot in schedule.slots.values():
-        name = tx.focus(language, slot.focus, slot.light)
-        if name not in focuses:
-            focuses.append(name)
-    split = (" + ".join(focuses) if schedule.fixed
-             else tx.say(language, f"split.{schedule.kind.value}"))
     return tx.say(language, "diff.generated", count=len(training),
                   setup=tx.say(language, setup_key(profile.gear)),
                   days=tx.day_list(language, training), split=split)
@@ -177,10 +191,12 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
     pool = OptionPool(profile)
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
     days = build_days(profile, start, schedule, pool, language)
-    plan = mt.assemble_week(start, days, mt.theme(language, profile))
+    split, as_planned = delivered_split(language, schedule, days)
+    plan = mt.assemble_week(start, days, mt.theme(language, profile,
+                                                  narrowed_to=None if as_planned else split))
     plan = with_suggestions(plan, profile, pool, language)
     training_dates = [plan.days[d].date for d in schedule.slots]
     groups = {g for slot in schedule.slots.values() for g in slot.groups}
     gaps = find_gaps(pool, groups, training_dates, language)
     return GenerationResult(plan=plan, gaps=gaps,
-                            summary_diff=generation_diff(language, profile, schedule, plan))
+                            summary_diff=generation_diff(language, profile, split, plan))

@@ -204,11 +204,16 @@ def with_days(plan: WeeklyPlan, changed: Mapping[Weekday, DayPlan]) -> WeeklyPla
                                    "summary": metrics.week_summary(days)})
 
 
-def theme(language: str, profile: Profile) -> str:
+def theme(language: str, profile: Profile, narrowed_to: str | None = None) -> str:
+    """The week's theme: the goal, and the priority groups, else the split the days deliver
+    when the gear narrowed it (`narrowed_to`: a bodyweight week of push days is not a
+    balanced week), else a balanced week."""
     goal = tx.goal(language, profile.goal)
     if profile.priority_groups:
         return tx.say(language, "theme.priority", goal=goal,
                       groups=tx.groups(language, profile.priority_groups))
+    if narrowed_to:
+        return tx.say(language, "theme.narrowed", goal=goal, split=narrowed_to)
     return tx.say(language, "theme.balanced", goal=goal)
 
 

@@ -119,6 +119,7 @@ PHRASES: dict[str, str] = {
     "goal.fat_loss": "Lean & Conditioned",
     "theme.priority": "{goal} • {groups} Priority",
     "theme.balanced": "{goal} • Balanced Week",
+    "theme.narrowed": "{goal} • {split} Week",
     # day texts
     "title.emphasis": "{focus} • {group} Emphasis",
     "title.express": "{title} (Express {minutes}m)",

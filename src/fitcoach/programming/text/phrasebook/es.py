@@ -111,6 +111,7 @@ PHRASES: dict[str, str] = {
     "goal.fat_loss": "Definición y acondicionamiento",
     "theme.priority": "{goal} • Prioridad: {groups}",
     "theme.balanced": "{goal} • Semana equilibrada",
+    "theme.narrowed": "{goal} • Semana: {split}",
     "title.emphasis": "{focus} • Énfasis en {group}",
     "title.express": "{title} (Exprés {minutes}m)",
     "title.deload": "{title} (Descarga)",

@@ -111,6 +111,7 @@ PHRASES: dict[str, str] = {
     "goal.fat_loss": "חיטוב וכושר",
     "theme.priority": "{goal} • עדיפות: {groups}",
     "theme.balanced": "{goal} • שבוע מאוזן",
+    "theme.narrowed": "{goal} • שבוע {split}",
     "title.emphasis": "{focus} • דגש על {group}",
     "title.express": "{title} (אקספרס {minutes} דק׳)",
     "title.deload": "{title} (הורדת עומס)",

@@ -111,6 +111,7 @@ PHRASES: dict[str, str] = {
     "goal.fat_loss": "Definizione e condizionamento",
     "theme.priority": "{goal} • Priorità {groups}",
     "theme.balanced": "{goal} • Settimana bilanciata",
+    "theme.narrowed": "{goal} • Settimana: {split}",
     "title.emphasis": "{focus} • Enfasi {group}",
     "title.express": "{title} (Express {minutes}m)",
     "title.deload": "{title} (Scarico)",

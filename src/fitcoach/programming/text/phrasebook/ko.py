@@ -111,6 +111,7 @@ PHRASES: dict[str, str] = {
     "goal.fat_loss": "체지방 감량·컨디셔닝",
     "theme.priority": "{goal} • {groups} 우선",
     "theme.balanced": "{goal} • 균형 잡힌 주간",
+    "theme.narrowed": "{goal} • {split} 주간",
     "title.emphasis": "{focus} • {group} 강조",
     "title.express": "{title} (익스프레스 {minutes}분)",
     "title.deload": "{title} (디로드)",
