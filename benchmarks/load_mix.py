@@ -56,8 +56,8 @@ from benchmarks.databases import postgres_available, scratch_url
 from benchmarks.load_checks import Acks, verify
 from benchmarks.load_client import Connection, Response
 from benchmarks.load_servers import CpuMeter, CpuWindow, Profiler, Servers, wait_for_quiet
-
 from fitcoach.evals import load_suite
+from fitcoach.evals.stats import percentile
 
 LANGUAGES = ("en", "es", "it", "he", "ko")
 # Chat intents and their weights (sums to 100 with the sign-ups).
@@ -348,11 +348,6 @@ class Run:
             await clients.close()
 
 
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def summarize(tally: Tally, seconds: float) -> dict[str, dict[str, float]]:
     routes: dict[str, list[float]] = dict(tally.latencies)
     chats = [v for route, values in routes.items() if route.startswith("chat ")
@@ -363,8 +358,8 @@ def summarize(tally: Tally, seconds: float) -> dict[str, dict[str, float]]:
         if not values:
             continue
         rows[name] = {"n": len(values), "per_s": len(values) / seconds,
-                      "p50": statistics.median(values), "p95": _percentile(values, 0.95),
-                      "p99": _percentile(values, 0.99), "max": max(values)}
+                      "p50": statistics.median(values), "p95": percentile(values, 0.95),
+                      "p99": percentile(values, 0.99), "max": max(values)}
     return rows
 
 
