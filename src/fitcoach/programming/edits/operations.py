@@ -40,11 +40,15 @@ class GenerateWeek(_Op):
 
 
 class MoveTrainingDays(_Op):
-    """Move the existing sessions, in order, onto new weekdays."""
+    """Move the existing sessions onto new weekdays: in order, or as `sessions` maps them
+    (old day → new day), every session not named staying on its day. One session moved
+    ({thursday: wednesday}) and two swapped ({monday: tuesday, tuesday: monday}) are both
+    such maps; `training_days` is then the week they leave."""
 
     op: Literal["move_training_days"] = "move_training_days"
     training_days: tuple[Weekday, ...]
     day_focus: dict[Weekday, Focus] = Field(default_factory=dict)
+    sessions: dict[Weekday, Weekday] = Field(default_factory=dict)
 
 
 class SetDayFocus(_Op):

@@ -1,6 +1,8 @@
 """Move the week's sessions onto other weekdays, keeping their order and focus.
 
-Sessions are re-dated in order (the first session to the first new day, …). A moved session
+Sessions are re-dated in order (the first session to the first new day, …), or as the
+operation's `sessions` map says, every session it does not name staying on its day (one
+session moved, or two days swapped, leave the rest of the week alone). A moved session
 is then fitted to its new date: exercises the day's conditions rule out are replaced or
 dropped, and it is shortened if the new weekday has less time. Recovery conflicts the new
 spacing creates are repaired, and any requested day focus applied last. When the number of
@@ -41,6 +43,24 @@ def _checked_days(ctx: EditContext, op: MoveTrainingDays) -> list[Weekday]:
     return days
 
 
+def _mapping(op: MoveTrainingDays, current: list[Weekday],
+             days: list[Weekday]) -> dict[Weekday, Weekday]:
+    """Each current session's new day."""
+    if not op.sessions:
+        return dict(zip(current, days, strict=True))
+    stray = [day for day in op.sessions if day not in current]
+    if stray:
+        raise EditRejected(RejectCode.REST_DAY,
+                           f"{stray[0].display_name} is a rest day: there is no session to move")
+    mapping = {day: op.sessions.get(day, day) for day in current}
+    if len(set(mapping.values())) != len(mapping):
+        raise EditRejected(RejectCode.BAD_REQUEST, "two sessions would land on the same day")
+    if set(mapping.values()) != set(days):
+        raise EditRejected(RejectCode.BAD_REQUEST,
+                           "the sessions moved as asked do not train on the days given")
+    return mapping
+
+
 def _fit_to_date(ctx: EditContext, day: Weekday) -> None:
     blocks, _ = clear_day(ctx, day, ctx.pool)
     ctx.put({day: ctx.finish(day, blocks, empty_note=tx.say(ctx.language, "note.nothing_fits"))})
@@ -55,14 +75,14 @@ def move_training_days(ctx: EditContext, op: MoveTrainingDays) -> str:
     current = ctx.training_days()
     moved_text = tx.say(ctx.language, "diff.moved", days=tx.day_list(ctx.language, days))
     parts = [moved_text]
-    if len(current) != len(days):
+    if len(current) != len(days) and not op.sessions:
         profile = ctx.profile.model_copy(update={"training_days": tuple(days),
                                                  "days_per_week": None})
         result = generate_week(profile, ctx.plan.week_start_date, ctx.language, op.day_focus)
         ctx.plan = result.plan
         ctx.notes.append(f"The week was rebuilt for {len(days)} sessions.")
         return moved_text
-    mapping = dict(zip(current, days, strict=True))
+    mapping = _mapping(op, current, days)
     if any(old is not new for old, new in mapping.items()):
         sessions = {new: ctx.day(old) for old, new in mapping.items() if old is not new}
         ctx.put({day: ctx.rest(day) for day in current if day not in days})

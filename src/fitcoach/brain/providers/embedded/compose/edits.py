@@ -10,8 +10,10 @@ Per intent (SPEC §4):
 - onboarding → GenerateWeek (UPDATE_WEEK);
 - day change → ShortenDay / SetDayFocus / AddExercise / RemoveExercise / MakeRestDay / Deload /
   SwapExercise on the target day (UPDATE_DAY);
-- week overhaul → MoveTrainingDays (+ day focus) when the count of sessions stays, else
-  GenerateWeek with the new schedule; Deload for the week (UPDATE_WEEK);
+- week overhaul → MoveTrainingDays with the sessions mapped for one session moved or two
+  swapped (the others stay put), in order for a new set of days when the count of sessions
+  stays (+ day focus), else GenerateWeek with the new schedule; Deload for the week
+  (UPDATE_WEEK);
 - gym swap → SwapExercise with the busy gear (UPDATE_DAY, the day on screen or today);
 - acute state → AvoidOnDays the part on the first affected day, or a pain swap (UPDATE_DAY);
 - situational event → ProtectForEvent (UPDATE_WEEK).
@@ -128,6 +130,8 @@ class PlannedChange:
     event_end: dt.date | None = None
     until: dt.date | None = None
     options: tuple[str, ...] = ()  # the exercises a family word may mean on that day
+    other: Weekday | None = None  # the day whose session would move onto a taken `day`
+    moves: tuple[tuple[Weekday, Weekday], ...] = ()  # sessions moved: (old day, new day)
 
 
 NONE = PlannedChange()
@@ -193,16 +197,8 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     s, requests = view.routing.schedule, view.analysis.requests
     current = _training_days(plan)
     week = ProposalType.UPDATE_WEEK
-    if s.moves:
-        days = set(current)
-        for source, target in s.moves:
-            if target in days and source != target:
-                return _skip(Skip.DAY_TAKEN, day=target)
-            days = (days - {source}) | {target}
-        moved = _sorted(days)
-        op: EditOperation = MoveTrainingDays(training_days=moved, day_focus=dict(s.day_focus))
-        return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.MOVE,),
-                             days=moved)
+    if s.moves or s.exchanges:
+        return _move_sessions(view, plan)
     if s.split:
         return _split_week(view, current)
     if len(s.training_days) >= 2:
@@ -237,6 +233,37 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                       priority_groups=view.analysis.goals.priority_groups or None)
     return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,),
                          minutes=s.minutes)
+
+
+def _move_sessions(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
+    """"Move Thursday's workout to Wednesday", "swap Thursday and Saturday": each named session
+    moves (or two trade places) and every other session stays where it is."""
+    s = view.routing.schedule
+    where = {day: day for day in _training_days(plan)}  # each session's day, old → new
+    moved: list[tuple[Weekday, Weekday]] = []
+    for old, new in s.moves:
+        at = {day: old_day for old_day, day in where.items()}
+        if old not in at:
+            return _skip(Skip.REST_DAY, day=old)
+        if new in at:
+            return _skip(Skip.DAY_TAKEN, day=new, other=old)
+        where[at[old]] = new
+        moved.append((old, new))
+    for first, second in s.exchanges:
+        at = {day: old_day for old_day, day in where.items()}
+        if first not in at and second not in at:
+            return _skip(Skip.REST_DAY, day=first)
+        if first in at:
+            where[at[first]] = second
+        if second in at:
+            where[at[second]] = first
+        moved.append((first, second) if first in at else (second, first))
+    days = _sorted(set(where.values()))
+    sessions = {old: new for old, new in where.items() if old is not new}
+    focus = {day: f for day, f in s.day_focus.items() if day in days}
+    op = MoveTrainingDays(training_days=days, sessions=sessions, day_focus=focus)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
+                         kinds=(ChangeKind.MOVE,), days=days, moves=tuple(moved))
 
 
 def _split_focus(split: tuple[Focus, ...], days: tuple[Weekday, ...],

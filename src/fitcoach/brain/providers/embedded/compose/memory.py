@@ -26,6 +26,7 @@ from fitcoach.brain.providers.embedded.nlu.router import Intent, MemoryAction
 from fitcoach.catalog.vocabulary import (
     BODY_PART_MUSCLES,
     FULL_GYM,
+    WEEKDAYS,
     AcuteCondition,
     BodyPart,
     GearTag,
@@ -168,7 +169,15 @@ def _goal_entry(view: TurnView, previous: StapleEntry | None) -> dict[str, Any] 
         entry["goal"] = a.goals.goal
     if a.goals.priority_groups:
         entry["priority_groups"] = a.goals.priority_groups
-    if len(schedule.training_days) >= 2:
+    if schedule.moves or schedule.exchanges:
+        # A move meant to last: the whole new set of days, the old ones minus the moved one
+        # plus the new one (the router asks for the goal only then).
+        base = [d for d in WEEKDAYS if view.plan.days[d].is_training_day] \
+            if view.plan is not None else (previous.training_days or () if previous else ())
+        moved = schedule.after_moves(base) if schedule.lasting and base else None
+        if moved:
+            entry |= {"training_days": moved, "days_per_week": len(moved)}
+    elif len(schedule.training_days) >= 2:
         days = tuple(sorted(schedule.training_days, key=lambda d: d.index))
         entry |= {"training_days": days, "days_per_week": len(days)}
     elif schedule.days_per_week is not None:

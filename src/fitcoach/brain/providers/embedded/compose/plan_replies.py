@@ -19,7 +19,7 @@ from fitcoach.brain.providers.embedded.nlu.router import Brevity
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, Weekday
 from fitcoach.memory.entries import Tone
-from fitcoach.programming.plan import DayPlan, PlannedExercise
+from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 
 
 def _explains(view: TurnView) -> bool:
@@ -212,7 +212,9 @@ def week_reply(reply: Reply, view: TurnView, change: PlannedChange,
     language = view.language
     days = [d for d in WEEKDAYS if plan.days[d].is_training_day]
     focus = view.routing.schedule.day_focus
-    if ChangeKind.MOVE in change.kinds:
+    if change.moves:
+        _moved_sessions(reply, view, change, plan)
+    elif ChangeKind.MOVE in change.kinds:
         if focus:
             focus_day = min(focus, key=lambda d: d.index)
             reply.add("week.move_focus", days=lx.weekdays(language, days),
@@ -239,6 +241,25 @@ def week_reply(reply: Reply, view: TurnView, change: PlannedChange,
     else:
         reply.add_text(outcome.summary_diff or "")
     _engine_notes(reply, outcome)
+
+
+def _moved_sessions(reply: Reply, view: TurnView, change: PlannedChange,
+                    plan: WeeklyPlan) -> None:
+    """One sentence per session moved: where it went, or which two days traded."""
+    language = view.language
+    for index, (day, to) in enumerate(change.moves):
+        before = _day_before(view, to)
+        name, other = lx.weekday(language, day), lx.weekday(language, to)
+        if before is not None and before.is_training_day:
+            reply.add("week.swap_sessions", optional=index > 0, day=name, other=other,
+                      title=plan.days[day].title, other_title=plan.days[to].title)
+        else:
+            reply.add("week.move_session", optional=index > 0, day=name, to=other,
+                      title=plan.days[to].title)
+    for day, day_focus in sorted(view.routing.schedule.day_focus.items(),
+                                 key=lambda kv: kv[0].index):
+        reply.add("week.focus_day", optional=True, day=lx.weekday(language, day),
+                  focus=lx.focus(language, day_focus))
 
 
 # -- acute states -----------------------------------------------------------------------------

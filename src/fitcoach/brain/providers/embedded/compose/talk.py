@@ -160,6 +160,7 @@ def skip_reply(reply: Reply, view: TurnView, change: PlannedChange) -> None:
         "date": date_words(language, change.event_start) if change.event_start else "",
         "options": lx.exercises(language, change.options),
         "days": lx.day_list(language, change.days),
+        "other": lx.weekday(language, change.other) if change.other else "",
     }
     if skip is Skip.NOT_IN_DAY and change.exercise and view.routing.swap is not None:
         alternative = _alternative(view, change.exercise)

@@ -90,7 +90,8 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
     doc = Document.of(text)
     quantities = parse_quantities(doc)
     exercises = parse_exercises(doc)
-    time = parse_time(doc, today, move_positions(doc))
+    named = {i for s in (*exercises.mentions, *exercises.families) for i in range(s.start, s.end)}
+    time = parse_time(doc, today, move_positions(doc), named)
     spans = tuple(ExerciseSpan(slug=m.slug, start=m.start, end=m.end) for m in exercises.mentions)
     gear = parse_gear(doc, quantities.loads, {i for s in spans for i in range(s.start, s.end)})
     event_present = doc.has("event_kind")
@@ -116,7 +117,6 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         exercises=exercises,
         tone=parse_tone(doc),
         cues=parse_cues(doc),
-        requests=parse_requests(doc, {i for s in (*exercises.mentions, *exercises.families)
-                                      for i in range(s.start, s.end)}),
+        requests=parse_requests(doc, named),
         word_count=sum(1 for t in doc.tokens if t.is_word or t.is_number),
     )

@@ -23,6 +23,7 @@ class RequestFacts(BaseModel):
     week_scope: bool = False  # "my schedule", "the whole week", "training days"
     change: bool = False  # a generic edit verb ("change", "make", "haz", "תהפוך", "바꿔")
     train_verb: bool = False  # "I can train", "posso allenarmi", "운동할 수 있어요"
+    lasting: bool = False  # "from now on", "every week": a schedule change meant to stay
 
 
 def move_positions(doc: Document) -> set[int]:
@@ -46,4 +47,5 @@ def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> Requ
         week_scope=doc.has("week_scope"),
         change=doc.has("change_verb"),
         train_verb=doc.has("training_verb"),
+        lasting=doc.has("lasting_cue"),
     )

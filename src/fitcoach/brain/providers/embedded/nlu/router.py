@@ -20,8 +20,11 @@ Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
    swap with reason `pain`.
 6. `swap`: equipment busy, or "instead of / replace X" with an exercise → GYM_SWAP, UPDATE_DAY;
    a swap on another named day (with nothing busy, off the gym screens) is a DAY_CHANGE.
-7. `week`: moving days, three or more days with a change, mixing it up, a new split or
-   frequency, a deload or new plan for the week → WEEK_OVERHAUL, UPDATE_WEEK.
+7. `week`: one session moved or two days swapped ("move Thursday's workout to Wednesday",
+   "train Wednesday instead of Thursday", "swap Thursday and Saturday": two days change, so
+   the week is proposed, and the goal's schedule changes only when the move is said to last),
+   moving days, three or more days with a change, mixing it up, a new split or frequency, a
+   deload or new plan for the week → WEEK_OVERHAUL, UPDATE_WEEK.
 8. `day`: one day to shorten, rest, deload, refocus, add to or trim → DAY_CHANGE, UPDATE_DAY.
 9. `progress`: weight progression, volume, records → PROGRESS_REVIEW, NONE, with tool calls.
 10. `form`: technique, "I can't feel…", why-questions about an exercise → FORM_QA, NONE.
@@ -40,6 +43,7 @@ Days named as references ("after Monday's session") are never targets.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
@@ -131,8 +135,27 @@ class ScheduleFacts(_Model):
     previous_minutes: int | None = None
     day_focus: dict[Weekday, Focus] = {}
     keep_focus: MuscleGroup | None = None
-    moves: tuple[tuple[Weekday, Weekday], ...] = ()
+    moves: tuple[tuple[Weekday, Weekday], ...] = ()  # one session each: (old day, new day)
+    exchanges: tuple[tuple[Weekday, Weekday], ...] = ()  # two days trade their sessions
+    lasting: bool = False  # "from now on": the move changes the schedule the goal holds
     split: tuple[Focus, ...] = ()
+
+
+    def after_moves(self, days: Iterable[Weekday]) -> tuple[Weekday, ...] | None:
+        """The training days once this message's moves and exchanges are made, in week order;
+        None when one cannot be made (no session on the old day, or one already on the new)."""
+        trained = set(days)
+        for old, new in self.moves:
+            if old not in trained or new in trained:
+                return None
+            trained = (trained - {old}) | {new}
+        for first, second in self.exchanges:
+            if (first in trained) == (second in trained):
+                if first not in trained:
+                    return None  # two rest days: nothing to trade
+                continue  # two sessions trade places: the same days train
+            trained ^= {first, second}
+        return tuple(d for d in WEEKDAYS if d in trained)
 
 
 class RoutingDecision(_Model):
@@ -291,7 +314,9 @@ class _Router:
     def _week_change(self) -> bool:
         a, r = self.a, self.a.requests
         days = a.time.weekdays
-        if r.move_days and (len(days) >= 2 or a.time.moves):
+        if a.time.moves or a.time.exchanges:
+            return True  # a session moved or two swapped: two days change at once
+        if r.move_days and len(days) >= 2:
             return True
         if r.mix_up or a.cues.start_over or a.cues.plan_request or a.goals.split:
             return True
@@ -363,7 +388,9 @@ class _Router:
 
     def _schedule(self) -> ScheduleFacts:
         a = self.a
-        days = a.time.weekdays if len(a.time.weekdays) >= 2 else ()
+        # The days of a move are the old and the new day, not a schedule.
+        moving = bool(a.time.moves or a.time.exchanges)
+        days = a.time.weekdays if len(a.time.weekdays) >= 2 and not moving else ()
         return ScheduleFacts(
             training_days=days,
             days_per_week=a.time.days_per_week,
@@ -372,6 +399,8 @@ class _Router:
             day_focus=a.goals.day_focus,
             keep_focus=a.goals.keep_focus,
             moves=a.time.moves,
+            exchanges=a.time.exchanges,
+            lasting=a.requests.lasting,
             split=a.goals.split,
         )
 
@@ -460,9 +489,13 @@ class _Router:
         return actions
 
     def _schedule_actions(self) -> list[MemoryAction]:
+        """The goal staple holds the schedule: a new one updates it. Moving one session is an
+        edit of this week's plan; only a move meant to last ("from now on") changes the
+        schedule, and then the composer writes the whole new set of days."""
         a = self.a
-        if a.time.days_per_week or len(a.time.weekdays) >= 2 or a.goals.goal \
-                or a.goals.priority_groups:
+        moving = bool(a.time.moves or a.time.exchanges)
+        if a.time.days_per_week or (len(a.time.weekdays) >= 2 and not moving) \
+                or (moving and a.requests.lasting) or a.goals.goal or a.goals.priority_groups:
             return [self._staple(StapleCategory.GOAL)]
         return []
 

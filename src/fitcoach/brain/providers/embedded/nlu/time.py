@@ -11,11 +11,20 @@ Resolution rules (weeks start on Monday, DESIGN D4):
   Sunday (the current one when today is on it).
 Short or ambiguous day forms ("sat", "mar", "שני", "월") count only inside a list or range of
 days or right after a day cue ("on sat", "בשני"), so "I sat down" names no day.
+
+One session moved or two swapped: a sentence naming exactly two days (and no exercise) is a
+move when it says so ("move Thursday's workout to Wednesday", "el jueves no puedo, ¿lo
+pasamos al miércoles?", "목요일 운동을 수요일로 옮겨"), when one day stands in for the other
+("train on Wednesday instead of Thursday", "금요일 대신 토요일에") or with a bare "instead"
+("Friday's workout on Saturday instead"); the new day is the one marked "to" ("to", "al",
+"ל", "-로"), else the one not marked "from", else the second. With a swap verb and no "to"
+("swap Thursday and Saturday", "תחליף בין שני לשלישי") the two days trade sessions.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -45,6 +54,7 @@ class DayMention(_Model):
     reference: bool = False  # names when something happened, not a day to plan
     modifier: DayModifier | None = None
     position: int  # token index, so other analysers can tell which clause a day sits in
+    end: int = 0  # the token after the day's words
     sentence: int
 
 
@@ -62,7 +72,8 @@ class TimeFacts(_Model):
     relative: tuple[RelativeDay, ...] = ()
     week: WeekRef | None = None
     span: tuple[dt.date, dt.date] | None = None  # the week or weekend named, first to last day
-    moves: tuple[tuple[Weekday, Weekday], ...] = ()  # "move Monday to Thursday"
+    moves: tuple[tuple[Weekday, Weekday], ...] = ()  # "move Monday to Thursday": (old, new)
+    exchanges: tuple[tuple[Weekday, Weekday], ...] = ()  # "swap Thursday and Saturday"
     durations: tuple[int, ...] = ()  # minutes, in text order, the old values excluded
     minutes: int | None = None  # the session length asked for
     previous_minutes: int | None = None  # "instead of 45"
@@ -163,7 +174,7 @@ Move = tuple[Weekday, Weekday]
 
 
 def _day_mentions(doc: Document, today: dt.date, week: WeekRef | None,
-                  move_positions: set[int]) -> tuple[list[DayMention], list[Move]]:
+                  move_positions: set[int]) -> tuple[list[DayMention], list[tuple[Move, int]]]:
     raw = [
         _RawDay(_weekday(hit), hit, hit.section == "weekday")
         for hit in doc.best("weekday", "weekday_short")
@@ -178,7 +189,7 @@ def _day_mentions(doc: Document, today: dt.date, week: WeekRef | None,
                 continue
         chains.append([(day, False)])
     mentions: list[DayMention] = []
-    moves: list[tuple[Weekday, Weekday]] = []
+    moves: list[tuple[Move, int]] = []
     for chain in chains:
         days = [d for d, _ in chain]
         strong = any(d.strong for d in days) or len(days) >= 2 or _has_cue_before(doc, days[0].hit)
@@ -192,7 +203,7 @@ def _day_mentions(doc: Document, today: dt.date, week: WeekRef | None,
                     for p in move_positions)
         )
         if is_move:
-            moves.append((days[0].weekday, days[1].weekday))
+            moves.append(((days[0].weekday, days[1].weekday), doc.sentence(first.hit.start)))
         for position, (day, ranged) in enumerate(chain):
             own = _modifier(doc, day.hit) if position else modifier
             mod = own if own is not None else (modifier if modifier == "past" else None)
@@ -215,8 +226,73 @@ def _mention(doc: Document, weekday: Weekday, hit: Hit, modifier: DayModifier | 
         reference=modifier == "past",
         modifier=modifier,
         position=hit.start,
+        end=hit.end,
         sentence=doc.sentence(hit.start),
     )
+
+
+def _marked(doc: Document, day: DayMention, key: str) -> bool:
+    """Whether a move marker (`to` or `from`) belongs to this day: the word before it, the
+    Korean particle after it, or the Hebrew letter glued to it ("ליום", "משבת")."""
+    before = doc.hit_ending_at(day.position, "move_marker")
+    if before is not None and before.key == key and before.lang != "ko":
+        return True
+    after = doc.hit_at(day.end, "move_marker")
+    if after is not None and after.key == key and after.lang == "ko":
+        return True
+    token = doc.tokens[day.position]
+    letter = "ל" if key == "to" else "מ"
+    return token.script == "hebrew" and len(token.keys) > 1 and letter in token.text[:2]
+
+
+def _session_moves(doc: Document, days: list[DayMention], skip: set[int],
+                   move_positions: set[int], exercise_tokens: Collection[int]
+                   ) -> tuple[list[Move], list[Move]]:
+    """(moves, exchanges) of single sessions, sentence by sentence (`skip`: sentences whose
+    move a range already told)."""
+    move_sentences = {doc.sentence(p) for p in move_positions}
+    move_sentences |= {doc.sentence(h.start) for h in doc.best("instead_bare")}
+    exercise_sentences = {doc.sentence(i) for i in exercise_tokens}
+    instead = [h for h in doc.best("swap_cue") if h.key in ("instead_of", "instead_after")]
+    exchange = doc.best("exchange_cue")
+    by_sentence: dict[int, dict[Weekday, DayMention]] = {}
+    for day in sorted(days, key=lambda d: d.position):
+        if not day.reference:
+            by_sentence.setdefault(day.sentence, {}).setdefault(day.weekday, day)
+    moves: list[Move] = []
+    exchanges: list[Move] = []
+    for sentence, named in by_sentence.items():
+        if len(named) != 2 or sentence in skip or sentence in exercise_sentences:
+            continue
+        first, second = sorted(named.values(), key=lambda d: d.position)
+        swap = next((h for h in exchange if doc.sentence(h.start) == sentence), None)
+        taken = set(range(swap.start, swap.end)) if swap is not None else set()
+        cue = next((h for h in instead if doc.sentence(h.start) == sentence
+                    and taken.isdisjoint(range(h.start, h.end))), None)
+        if swap is not None and swap.key == "between":
+            exchanges.append((first.weekday, second.weekday))
+            continue
+        if cue is not None and cue.key == "instead_of":
+            # "Wednesday instead of Thursday": the day the cue governs is the old one.
+            old = second if first.position < cue.start else first
+            moves.append((old.weekday, (first if old is second else second).weekday))
+            continue
+        if cue is not None:  # "목요일 대신 수요일": the old day comes before the cue
+            old = first if first.end <= cue.start else second
+            moves.append((old.weekday, (first if old is second else second).weekday))
+            continue
+        to_first, to_second = _marked(doc, first, "to"), _marked(doc, second, "to")
+        if swap is not None and not (to_first or to_second):
+            exchanges.append((first.weekday, second.weekday))
+            continue
+        if sentence not in move_sentences and swap is None:
+            continue
+        from_second = _marked(doc, second, "from") and not _marked(doc, first, "from")
+        if (to_first and not to_second) or from_second:
+            moves.append((second.weekday, first.weekday))
+        else:
+            moves.append((first.weekday, second.weekday))
+    return moves, exchanges
 
 
 def _week_in_sentence(doc: Document, hit: Hit) -> bool:
@@ -351,11 +427,18 @@ def _counts(doc: Document) -> tuple[list[int], int | None]:
     return counts, per_week
 
 
-def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = None) -> TimeFacts:
-    """Time facts of a prepared message (`move_positions`: tokens of "move" verbs)."""
+def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = None,
+               exercise_tokens: Collection[int] = ()) -> TimeFacts:
+    """Time facts of a prepared message (`move_positions`: tokens of "move" verbs, else the
+    lexicon's; `exercise_tokens`: tokens of exercises named, whose sentences move no day)."""
+    if move_positions is None:
+        move_positions = {h.start for h in doc.best("move_days")}
     week_refs = doc.best("week_ref")
     week: WeekRef | None = week_refs[-1].key if week_refs else None  # type: ignore[assignment]
-    days, moves = _day_mentions(doc, today, week, move_positions or set())
+    days, ranged_moves = _day_mentions(doc, today, week, move_positions)
+    single, exchanges = _session_moves(doc, days, {s for _, s in ranged_moves}, move_positions,
+                                       exercise_tokens)
+    moves = [move for move, _ in ranged_moves] + single
     relative = [
         RelativeDay(
             offset=int(meta_offset),
@@ -375,6 +458,7 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
         week=week,
         span=_week_span(week, today) if week else None,
         moves=tuple(moves),
+        exchanges=tuple(exchanges),
         durations=tuple(durations),
         minutes=durations[0] if durations else None,
         previous_minutes=previous[0] if previous else None,
