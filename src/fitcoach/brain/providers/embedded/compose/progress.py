@@ -48,14 +48,57 @@ DEFAULT_TARGET_RIR = 2
 
 
 # -- first round: what to look up ---------------------------------------------------------------
+OVERVIEW_EXERCISES = 2  # "how am I progressing?": the anchors of the first sessions
+
+
 def tool_calls(view: TurnView) -> tuple[ToolCall, ...]:
     requests = view.routing.tools or _default_requests(view)
     calls: list[ToolCall] = []
     for request in requests:
-        call = _call(request)
-        if call is not None and call not in calls:
-            calls.append(call)
+        for slug in stand_ins(view, request.exercise_slug) if request.exercise_slug else (None,):
+            call = _call(request.model_copy(update={"exercise_slug": slug}))
+            if call is not None and call not in calls:
+                calls.append(call)
     return tuple(calls)
+
+
+def _planned_slugs(view: TurnView) -> list[str]:
+    plan = view.plan
+    if plan is None:
+        return []
+    return list(dict.fromkeys(e.exercise_id for d in WEEKDAYS for e in plan.days[d].exercises))
+
+
+def stand_ins(view: TurnView, slug: str) -> tuple[str, ...]:
+    """The exercise(s) a name the user wrote stands for. A specific name is itself; a generic
+    one ("bench press", "벤치프레스": a family of exercises) is the member the user actually
+    does: the one in their plan, else the members their gear allows (whichever their logs
+    hold wins once the tools answer), else the name's own reading."""
+    mention = next((m for m in view.analysis.exercises.mentions if m.slug == slug), None)
+    family = mention.family if mention is not None else ()
+    if len(family) < 2:
+        return (slug,)
+    planned = _planned_slugs(view)
+    if slug in planned:
+        return (slug,)
+    in_plan = [member for member in family if member in planned]
+    if in_plan:
+        return (in_plan[0],)
+    gear = frozenset(view.profile.gear)
+    doable = [member for member in family if CATALOG.get(member).doable_with(gear)]
+    return tuple(doable[:MAX_STAND_INS]) or (slug,)
+
+
+MAX_STAND_INS = 3
+
+
+def overview(view: TurnView) -> bool:
+    """"How am I progressing?": a progress question naming no exercise and no muscle group,
+    asking neither for volume nor for records."""
+    a = view.analysis
+    return (view.routing.tools == () and not (a.exercises.mentions or a.exercises.families
+                                               or a.body.groups)
+            and not (a.cues.volume or a.cues.records) and _echoed_exercise(view) is None)
 
 
 def _call(request: ToolRequest) -> ToolCall | None:
@@ -82,6 +125,10 @@ def _default_requests(view: TurnView) -> list[ToolRequest]:
     user named, else of their first priority group, when volume is asked or nothing is."""
     cues = view.analysis.cues
     requests: list[ToolRequest] = []
+    if overview(view):
+        anchors = _anchors(view)[:OVERVIEW_EXERCISES]
+        if anchors:
+            return [ToolRequest(name=HISTORY_TOOL, exercise_slug=slug) for slug in anchors]
     slug = _echoed_exercise(view) or _next_anchor(view)
     if slug is not None:
         if cues.records:
@@ -108,6 +155,15 @@ def _echoed_exercise(view: TurnView) -> str | None:
             if words & set(planned.name.casefold().split()):
                 return planned.exercise_id
     return None
+
+
+def _anchors(view: TurnView) -> list[str]:
+    """The first exercise of each training day, in week order, each once."""
+    plan = view.plan
+    if plan is None:
+        return []
+    return list(dict.fromkeys(plan.days[d].exercises[0].exercise_id for d in WEEKDAYS
+                              if plan.days[d].is_training_day))
 
 
 def _next_anchor(view: TurnView) -> str | None:
@@ -138,10 +194,22 @@ class RecordFacts:
 
 
 @dataclass(frozen=True)
+class TrendFacts:
+    """One exercise over the sessions read: its top load then and now."""
+
+    slug: str
+    first_lbs: float
+    last_lbs: float
+    last_reps: tuple[int, ...]
+    sessions: int
+
+
+@dataclass(frozen=True)
 class ProgressFacts:
     advice: tuple[OverloadAdvice, ...] = ()
     volumes: tuple[VolumeFacts, ...] = ()
     records: tuple[RecordFacts, ...] = ()
+    trends: tuple[TrendFacts, ...] = ()  # an overview ("how am I progressing?")
 
     @property
     def empty(self) -> bool:
@@ -152,18 +220,58 @@ def progress_facts(view: TurnView, results: Sequence[ToolResult]) -> ProgressFac
     advice: list[OverloadAdvice] = []
     volumes: list[VolumeFacts] = []
     records: list[RecordFacts] = []
+    trends: list[TrendFacts] = []
     for result in results:
         data = result.result
         if "error" in data:
             continue
         if result.call.name == HISTORY_TOOL:
             advice.append(_advice(view, data))
+            trend = _trend(data)
+            if trend is not None:
+                trends.append(trend)
         elif result.call.name == VOLUME_TOOL:
             volumes.append(VolumeFacts(group=MuscleGroup(data["muscle_group"]),
                                        trend=VolumeTrend.model_validate(data["trend"])))
         elif result.call.name == RECORDS_TOOL:
             records.append(_records(data))
+    advice = _one_per_name(view, advice, lambda a: a.exercise_id,
+                           lambda a: a.action is not OverloadAction.NO_HISTORY)
+    records = _one_per_name(view, records, lambda r: r.slug,
+                            lambda r: r.max_weight_lbs is not None)
+    if overview(view):
+        return ProgressFacts(advice=tuple(advice), trends=tuple(trends))
     return ProgressFacts(tuple(advice), tuple(volumes), tuple(records))
+
+
+def _one_per_name(view: TurnView, items: list, slug_of, logged) -> list:  # type: ignore[type-arg,no-untyped-def]
+    """A generic name looked up as several exercises keeps the one the user's logs hold
+    (else the first): the member they actually do."""
+    kept = list(items)
+    for mention in view.analysis.exercises.mentions:
+        members = stand_ins(view, mention.slug)
+        if len(members) < 2:
+            continue
+        group = [item for item in kept if slug_of(item) in members]
+        chosen = next((item for item in group if logged(item)), group[0] if group else None)
+        kept = [item for item in kept if item is chosen or item not in group]
+    return kept
+
+
+def _trend(data: dict[str, Any]) -> TrendFacts | None:
+    sessions = [s for s in data["sessions"] if any(st.get("reps", 0) > 0 for st in s["sets"])]
+    if not sessions:
+        return None
+    newest, oldest = sessions[0], sessions[-1]
+
+    def top(session: dict[str, Any]) -> float:
+        return max(float(st.get("weight_lbs") or 0.0) for st in session["sets"])
+
+    last_top = top(newest)
+    reps = tuple(int(st.get("reps", 0)) for st in newest["sets"]
+                 if float(st.get("weight_lbs") or 0.0) == last_top)
+    return TrendFacts(slug=data["exercise_slug"], first_lbs=top(oldest), last_lbs=last_top,
+                      last_reps=reps, sessions=len(sessions))
 
 
 def _advice(view: TurnView, data: dict[str, Any]) -> OverloadAdvice:
@@ -201,6 +309,9 @@ def _records(data: dict[str, Any]) -> RecordFacts:
 
 # -- the reply ----------------------------------------------------------------------------------
 def progress_reply(reply: Reply, view: TurnView, facts: ProgressFacts) -> None:
+    if facts.trends or (overview(view) and facts.advice):
+        _overview_lines(reply, view, facts)
+        return
     if facts.empty:
         reply.add("progress.nothing_to_look_up")
         return
@@ -210,6 +321,33 @@ def progress_reply(reply: Reply, view: TurnView, facts: ProgressFacts) -> None:
         _volume_lines(reply, view, volume)
     for record in facts.records:
         _record_line(reply, view, record, optional=bool(facts.advice))
+
+
+def _overview_lines(reply: Reply, view: TurnView, facts: ProgressFacts) -> None:
+    """"How am I progressing?": each main lift's top load then and now, and the next step
+    for one that is ready for more."""
+    if not facts.trends:
+        reply.add("progress.overview.none")
+        return
+    for trend in facts.trends:
+        values = {"exercise": lx.exercise(trend.slug), "first": _load(view, trend.first_lbs),
+                  "last": _load(view, trend.last_lbs), "reps": lx.reps(trend.last_reps),
+                  "sessions": trend.sessions}
+        if trend.last_lbs <= 0:
+            key = "progress.overview.bodyweight"
+        elif trend.last_lbs > trend.first_lbs:
+            key = "progress.overview.up"
+        elif trend.last_lbs < trend.first_lbs:
+            key = "progress.overview.down"
+        else:
+            key = "progress.overview.steady"
+        reply.add(key, **values)
+    ready = next((a for a in facts.advice if a.action is OverloadAction.INCREASE_LOAD
+                  and (a.suggested_weight_lbs or 0) > (a.last_weight_lbs or 0)), None)
+    if ready is not None:
+        reply.add("progress.overview.ready", optional=True,
+                  exercise=lx.exercise(ready.exercise_id),
+                  next=_load(view, ready.suggested_weight_lbs))
 
 
 def _load(view: TurnView, weight_lbs: float | None) -> str:

@@ -119,6 +119,9 @@ def memory_reply(reply: Reply, view: TurnView, mutations: Sequence[MemoryMutatio
 # -- conversation -----------------------------------------------------------------------------
 def conversation_reply(reply: Reply, view: TurnView) -> None:
     cues = view.analysis.cues
+    if cues.session and not (cues.motivation or cues.thanks):
+        session_reply(reply, view)
+        return
     if cues.motivation:
         reply.add("talk.motivation")
     elif cues.thanks:
@@ -126,6 +129,44 @@ def conversation_reply(reply: Reply, view: TurnView) -> None:
     else:
         reply.add("talk.greeting")
     _today(reply, view)
+
+
+def asked_day(view: TurnView) -> Weekday:
+    """The day a question is about: the one named ("on Thursday", "tomorrow"), else the one
+    on screen, else today."""
+    a = view.analysis
+    named = next((m.weekday for m in a.time.days if not m.reference), None)
+    if named is None:
+        ahead = [r for r in a.time.relative if r.offset >= 0]
+        named = WEEKDAYS[ahead[0].date.weekday()] if ahead else None
+    return named or a.selected_day or view.today_weekday
+
+
+def session_reply(reply: Reply, view: TurnView) -> None:
+    """"What should I do today?": the day's session as the plan has it, exercise by exercise,
+    or, on a rest day, the next session."""
+    plan = view.plan
+    if plan is None:
+        reply.add("skip.no_plan")
+        return
+    language = view.language
+    day = asked_day(view)
+    today = day is view.today_weekday
+    name = lx.weekday(language, day)
+    session = plan.days[day]
+    if session.is_training_day:
+        exercises = ", ".join(f"{e.name} {e.target_sets}×{e.target_reps}"
+                              for e in session.exercises)
+        reply.add("talk.session_today" if today else "talk.session_day", day=name,
+                  title=session.title, minutes=session.duration_minutes, exercises=exercises)
+        return
+    following = [WEEKDAYS[(day.index + step) % 7] for step in range(1, 8)]
+    upcoming = next((d for d in following if plan.days[d].is_training_day), None)
+    if upcoming is None:
+        reply.add("talk.today_rest" if today else "skip.already_rest", day=name)
+        return
+    reply.add("talk.session_today_rest" if today else "talk.session_day_rest", day=name,
+              next=lx.weekday(language, upcoming), title=plan.days[upcoming].title)
 
 
 def unknown_reply(reply: Reply, view: TurnView) -> None:

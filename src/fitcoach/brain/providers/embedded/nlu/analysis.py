@@ -116,7 +116,7 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         past_events=tuple(e for e in events if e.past and not e.cancelled),
         exercises=exercises,
         tone=parse_tone(doc),
-        cues=parse_cues(doc),
+        cues=parse_cues(doc, named),
         requests=parse_requests(doc, named),
         word_count=sum(1 for t in doc.tokens if t.is_word or t.is_number),
     )

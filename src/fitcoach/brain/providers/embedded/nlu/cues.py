@@ -8,6 +8,8 @@ why-questions only in a sentence that asks something.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.providers.embedded.nlu.document import Document
@@ -30,6 +32,7 @@ class CueFacts(BaseModel):
     motivation: bool = False
     plan_request: bool = False
     start_over: bool = False
+    session: bool = False  # "what should I do today?": the session of a day, from the plan
 
     @property
     def analytics(self) -> bool:
@@ -45,13 +48,18 @@ def _weeks_back(doc: Document) -> int | None:
     return None
 
 
-def parse_cues(doc: Document) -> CueFacts:
+def parse_cues(doc: Document, exercise_tokens: Collection[int] = ()) -> CueFacts:
+    """`exercise_tokens`: tokens of the exercises (or family words) the message names."""
     question_sentences = {t.sentence for t in doc.tokens if t.text == "?"}
     question_sentences |= {doc.sentence(h.start) for h in doc.best("question_word")
                            if h.start == 0 or doc.tokens[h.start - 1].text in ".!?,;"}
     why = [h for h in doc.best("why") if h.key == "why"
            or doc.sentence(h.start) in question_sentences]
     progress_keys = doc.keys("progress")
+    exercise_sentences = {doc.sentence(i) for i in exercise_tokens}
+    if any(h.key == "load_exercise" and doc.sentence(h.start) in exercise_sentences
+           for h in doc.best("progress")):
+        progress_keys.add("load")
     plan_keys = doc.keys("plan_request")
     return CueFacts(
         question=bool(question_sentences),
@@ -67,4 +75,5 @@ def parse_cues(doc: Document) -> CueFacts:
         motivation=doc.has("motivation"),
         plan_request="new_plan" in plan_keys,
         start_over="start_over" in plan_keys,
+        session=doc.has("session_question"),
     )

@@ -374,12 +374,31 @@ def _roles(doc: Document, found: list[Span]) -> tuple[list[Role | None], bool]:
 
 
 def _head_only(concepts: list[_Concept], found: _Scored) -> tuple[str, ...]:
-    """The family a mention may stand for when its words are a family head alone ("curls"
-    read as the catalog's plain curl): a day holding another curl means that one."""
-    words = {c.word for c in concepts if found.start <= c.start < found.end}
+    """The family a mention may stand for when its words are a generic name: a family head
+    alone ("curls" read as the catalog's plain curl), or words every member's name contains
+    ("bench press", "벤치프레스": the barbell, dumbbell and incline bench presses). A day, a
+    plan or a log holding another member means that one."""
+    words = frozenset(c.word for c in concepts if found.start <= c.start < found.end)
     if len(words) == 1 and (head := next(iter(words))) in FAMILY_HEADS:
         return _family_members(head)
+    pattern = default_catalog().get(found.slug).pattern
+    members = [slug for slug in _generic_members(words)
+               if default_catalog().get(slug).pattern is pattern]  # the same movement
+    if len(members) > 1 and found.slug in members:
+        return (found.slug, *(slug for slug in members if slug != found.slug))
     return ()
+
+
+@lru_cache(maxsize=1024)
+def _generic_members(words: frozenset[str]) -> tuple[str, ...]:
+    """Slugs with an alias containing all of `words`, the closest names first (fewest words
+    beyond them)."""
+    extra: dict[str, int] = {}
+    for alias_id in _INDEX.by_word.get(next(iter(words)), ()) if words else ():
+        alias = _INDEX.aliases[alias_id]
+        if words <= alias.words:
+            extra[alias.slug] = min(extra.get(alias.slug, 99), len(alias.words - words))
+    return tuple(sorted(extra, key=lambda slug: (extra[slug], slug)))
 
 
 def parse_exercises(doc: Document) -> ExerciseFacts:

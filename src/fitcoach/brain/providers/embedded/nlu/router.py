@@ -28,6 +28,8 @@ Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
 8. `day`: one day to shorten, rest, deload, refocus, add to or trim → DAY_CHANGE, UPDATE_DAY.
 9. `progress`: weight progression, volume, records → PROGRESS_REVIEW, NONE, with tool calls.
 10. `form`: technique, "I can't feel…", why-questions about an exercise → FORM_QA, NONE.
+    (`session`: "what should I do today?", "what's on Thursday?" → CONVERSATION, NONE: the
+    day's session read from the plan.)
 11. `memory`: tone preference, equipment change, a chronic condition or goal stated alone →
     MEMORY_UPDATE, NONE.
 12. `conversation`: greetings, thanks, motivation → CONVERSATION, NONE.
@@ -229,6 +231,8 @@ class _Router:
                               memory=self._side_actions())
         if a.cues.form or (a.cues.why and a.exercises.mentions):
             return self._done(Intent.FORM_QA, "form", memory=self._side_actions())
+        if a.cues.session:
+            return self._done(Intent.CONVERSATION, "session", memory=self._side_actions())
         side = self._side_actions()
         if side:
             return self._done(Intent.MEMORY_UPDATE, "memory", memory=side)
