@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import httpx
-from benchmarks.databases import postgres_available, scratch_url
 
+from benchmarks.databases import postgres_available, scratch_url
 from fitcoach.evals.stats import percentile
 
 ONBOARDING = (

@@ -33,7 +33,6 @@ from typing import Any
 
 from benchmarks.databases import postgres_available, scratch_database
 from benchmarks.load_mix import CHAT_WEIGHTS, EXERCISES, LANGUAGES, message_pool
-
 from fitcoach.api.auth import hash_token
 from fitcoach.api.coach import proposals
 from fitcoach.api.coach.schemas import ChatRequest

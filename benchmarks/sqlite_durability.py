@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import httpx
+
 from benchmarks.databases import scratch_url
 from benchmarks.http_chat_load import (
     CONVERSATION,
@@ -33,7 +34,6 @@ from benchmarks.http_chat_load import (
     start_server,
     wait_healthy,
 )
-
 from fitcoach.evals.stats import percentile
 
 MODES = ("NORMAL", "FULL")
