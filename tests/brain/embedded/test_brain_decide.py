@@ -124,11 +124,11 @@ def test_onboarding_generates_the_week_and_records_three_staples(language: str) 
     chronic = by_category["chronic_condition"].entry
     assert chronic is not None
     assert chronic["body_parts"] == ["lower_back"]
-    # "On heavy deadlifts" rules out the heavy lift, not every hinge (the Hebrew seed only
-    # says "heavy weights").
+    # "On heavy deadlifts" rules out the heavy (barbell) deadlifts, not every hinge: the
+    # dumbbell RDL stays (the Hebrew seed only says "heavy weights").
     assert "avoid_patterns" not in chronic
     assert chronic.get("avoid_exercises") == (None if language == "he"
-                                              else ["conventional-deadlift"])
+                                              else ["conventional-deadlift", "romanian-deadlift"])
     assert all(m.operation is Operation.CREATE and m.memory_id is None
                for m in decision.memory_mutations)
 

@@ -210,8 +210,10 @@ def _plain(value: Any) -> Any:
 
 
 def _chronic_entry(view: TurnView, action: MemoryAction) -> dict[str, Any] | None:
+    # A chronic report, else (onboarding: undated pain is a standing condition) any report.
     report = next((c for c in view.analysis.body.chronic if c.body_part is action.body_part),
-                  None)
+                  None) or next((c for c in view.analysis.body.conditions
+                                 if c.body_part is action.body_part), None)
     if report is None or action.body_part is None:
         return None
     # "Bothers me on heavy deadlifts" rules out the heavy lift, not the whole movement: a

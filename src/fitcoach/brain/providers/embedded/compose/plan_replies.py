@@ -18,7 +18,7 @@ from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.brain.providers.embedded.nlu.router import Brevity
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, Weekday
-from fitcoach.memory.entries import Tone
+from fitcoach.memory.entries import StapleCategory, Tone
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 
 
@@ -86,7 +86,8 @@ def onboarding_reply(reply: Reply, view: TurnView, change: PlannedChange,
     reply.add("onboarding.plan", count=len(days), days=lx.day_list(language, days),
               minutes=minutes)
     chronic = [part for c in view.profile.chronic for part in c.body_parts]
-    chronic += [part for a in view.analysis.body.chronic for part in (a.body_part,)]
+    chronic += [a.body_part for a in view.routing.memory_actions
+                if a.category is StapleCategory.CHRONIC_CONDITION and a.body_part is not None]
     parts = list(dict.fromkeys(chronic))
     if parts:
         reply.add("onboarding.fit_chronic", parts=lx.body_parts(language, parts))

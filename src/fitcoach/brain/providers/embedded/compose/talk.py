@@ -12,10 +12,19 @@ from fitcoach.brain.providers.embedded.compose.edits import PlannedChange, Skip
 from fitcoach.brain.providers.embedded.compose.facts import date_words, gear_items
 from fitcoach.brain.providers.embedded.compose.memory import stated_unit, tone_of
 from fitcoach.brain.providers.embedded.compose.reply import Reply
+from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
 from fitcoach.brain.providers.embedded.nlu.router import Essential
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, BodyPart, GearTag, Weekday
-from fitcoach.memory.entries import MemoryMutation, Operation, StapleCategory, Tier
+from fitcoach.memory.entries import (
+    MemoryMutation,
+    Operation,
+    StapleCategory,
+    StapleEntry,
+    Tier,
+)
+from fitcoach.programming.profile import ChronicConstraint
+from fitcoach.programming.rules.conditions import chronic_problem
 
 _ESSENTIAL_ORDER = (Essential.GEAR, Essential.DAYS, Essential.TIME)
 
@@ -66,6 +75,23 @@ def memory_acknowledgement(reply: Reply, view: TurnView, mutations: Sequence[Mem
     return said
 
 
+def _ruled_out_by_new_conditions(view: TurnView,
+                                 mutations: Sequence[MemoryMutation]) -> list[str]:
+    """Exercises of the current plan that a chronic condition recorded this turn rules out:
+    the plan was built before the coach knew, so the next step is to rebuild it."""
+    if view.plan is None:
+        return []
+    constraints = [ChronicConstraint(body_parts=entry.body_parts or (),
+                                     patterns=entry.avoid_patterns or (),
+                                     exercises=entry.avoid_exercises or ())
+                   for m in mutations if m.operation is Operation.CREATE and m.entry
+                   and m.entry.get("category") == StapleCategory.CHRONIC_CONDITION.value
+                   for entry in (StapleEntry.model_validate(m.entry),)]
+    planned = dict.fromkeys(e.exercise_id for d in WEEKDAYS for e in view.plan.days[d].exercises)
+    return [slug for slug in planned
+            if any(chronic_problem(CATALOG.get(slug), c) for c in constraints)]
+
+
 def _acknowledgement(view: TurnView,
                      mutation: MemoryMutation) -> tuple[str | None, dict[str, object]]:
     entry = mutation.entry or {}
@@ -104,8 +130,11 @@ def _acknowledgement(view: TurnView,
 
 def memory_reply(reply: Reply, view: TurnView, mutations: Sequence[MemoryMutation]) -> None:
     if memory_acknowledgement(reply, view, mutations):
-        if any((m.entry or {}).get("category") == StapleCategory.EQUIPMENT.value
-               for m in mutations) and view.plan is not None:
+        clashing = _ruled_out_by_new_conditions(view, mutations)
+        if clashing:
+            reply.add("memory.chronic_plan", exercises=lx.exercises(view.language, clashing))
+        elif any((m.entry or {}).get("category") == StapleCategory.EQUIPMENT.value
+                 for m in mutations) and view.plan is not None:
             reply.add("memory.equipment_plan", optional=True)
         return
     if view.analysis.cancelled_events:
@@ -147,7 +176,7 @@ def session_reply(reply: Reply, view: TurnView) -> None:
     or, on a rest day, the next session."""
     plan = view.plan
     if plan is None:
-        reply.add("skip.no_plan")
+        reply.add("skip.no_plan_profile_ready" if profile_ready(view) else "skip.no_plan")
         return
     language = view.language
     day = asked_day(view)
@@ -169,8 +198,19 @@ def session_reply(reply: Reply, view: TurnView) -> None:
               next=lx.weekday(language, upcoming), title=plan.days[upcoming].title)
 
 
+def profile_ready(view: TurnView) -> bool:
+    """Whether memory already holds the essentials of a first week (equipment, days and
+    session length): onboarded, with the week proposed but not accepted yet."""
+    known = MemorySummary.of(view.active_memory, view.now)
+    return known.has_gear and known.has_days and known.has_minutes
+
+
 def unknown_reply(reply: Reply, view: TurnView) -> None:
-    reply.add("talk.unknown" if view.plan is not None else "talk.unknown_no_plan")
+    if view.plan is not None:
+        reply.add("talk.unknown")
+    else:
+        reply.add("talk.unknown_profile_ready" if profile_ready(view) else
+                  "talk.unknown_no_plan")
 
 
 def _today(reply: Reply, view: TurnView) -> None:
@@ -203,6 +243,9 @@ def skip_reply(reply: Reply, view: TurnView, change: PlannedChange) -> None:
         "days": lx.day_list(language, change.days),
         "other": lx.weekday(language, change.other) if change.other else "",
     }
+    if skip is Skip.NO_PLAN and profile_ready(view):
+        reply.add("skip.no_plan_profile_ready")
+        return
     if skip is Skip.NOT_IN_DAY and change.exercise and view.routing.swap is not None:
         alternative = _alternative(view, change.exercise)
         if alternative is not None:

@@ -92,7 +92,8 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
     exercises = parse_exercises(doc)
     named = {i for s in (*exercises.mentions, *exercises.families) for i in range(s.start, s.end)}
     time = parse_time(doc, today, move_positions(doc), named)
-    spans = tuple(ExerciseSpan(slug=m.slug, start=m.start, end=m.end) for m in exercises.mentions)
+    spans = tuple(ExerciseSpan(slug=m.slug, start=m.start, end=m.end, family=m.family)
+                  for m in exercises.mentions)
     gear = parse_gear(doc, quantities.loads, {i for s in spans for i in range(s.start, s.end)})
     event_present = doc.has("event_kind")
     body = parse_body(doc, time, spans, event_present)

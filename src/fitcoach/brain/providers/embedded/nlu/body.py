@@ -11,8 +11,9 @@ Rules, clause by clause (clauses end at sentence marks and at "but / pero / ma /
   serious wins (minor_strain > soreness > fatigue).
 - chronic vs acute: a strong chronic cue ("old injury", "bad knee", "always", "hernia") makes it
   chronic; a conditional trigger ("bothers me on heavy deadlifts", "si hago", "כשאני", "하면")
-  makes it chronic unless the sentence also dates it ("today", "since yesterday", "after
-  Monday's session"); anything else is acute.
+  or a complaint said as a trait of the part ("my lower back hates heavy deadlifts", "my knees
+  are bad", "무릎이 안 좋아요", "la rodilla mal") makes it chronic unless the sentence also
+  dates it ("today", "since yesterday", "after Monday's session"); anything else is acute.
 - a negated condition ("not sore") is no complaint; in a clause that says it is over ("fine
   now", "ya no me duele", "다 나았어") it becomes a *resolution*;
 - in a sentence that asks to keep parts fresh for an event ("make sure my back isn't fried"),
@@ -30,6 +31,7 @@ from pydantic import BaseModel, ConfigDict
 from fitcoach.brain.providers.embedded.nlu.document import Document
 from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit
 from fitcoach.brain.providers.embedded.nlu.time import TimeFacts
+from fitcoach.catalog.registry import default_catalog
 from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart, MuscleGroup, Pattern
 
 Side = str  # "left" | "right"
@@ -56,6 +58,7 @@ class ConditionReport(_Model):
     condition: AcuteCondition
     side: Side | None = None
     chronic: bool = False
+    dated: bool = False  # "today", "since yesterday": the sentence says when it started
     trigger_exercises: tuple[str, ...] = ()  # "bothers me on heavy deadlifts"
     trigger_patterns: tuple[Pattern, ...] = ()
     heavy_only: bool = False
@@ -107,6 +110,17 @@ class ExerciseSpan(_Model):
     slug: str
     start: int
     end: int
+    family: tuple[str, ...] = ()  # a generic name ("deadlifts"): every member it may mean
+
+
+def _triggers(spans: Sequence[ExerciseSpan], heavy: bool) -> tuple[str, ...]:
+    """The exercises a lasting complaint is about. "Heavy deadlifts" names the heavy members
+    of the family (the barbell deadlifts), not the light dumbbell hinge."""
+    slugs: list[str] = []
+    for span in spans:
+        heavy_members = [m for m in span.family if default_catalog().get(m).heavy_compound]
+        slugs += heavy_members if heavy and heavy_members else [span.slug]
+    return tuple(dict.fromkeys(slugs))
 
 
 def _side(doc: Document, hit: Hit, sides: list[Hit]) -> Side | None:
@@ -135,9 +149,12 @@ def _mentions(doc: Document) -> list[BodyMention]:
     ]
 
 
+_LASTING_CLASSES = frozenset({"aversion", "lasting"})
+
+
 def _condition_of(hit: Hit, joint: bool) -> AcuteCondition:
     kind = _class_of(hit)
-    if kind == "strain" or (kind in ("pain", "tight") and joint):
+    if kind == "strain" or (kind in ("pain", "tight", *_LASTING_CLASSES) and joint):
         return AcuteCondition.MINOR_STRAIN
     if kind == "fatigue":
         return AcuteCondition.FATIGUE
@@ -161,6 +178,8 @@ def _targets(mentions: list[BodyMention], hit: Hit, doc: Document,
     sentence, else (for anything but tiredness) the last one named before it, as in "I tweaked
     my lower back. Still stiff" — never one in a clause that says it is fine (`settled`)."""
     clause = [m for m in mentions if m.clause == doc.clause(hit.start)]
+    if _class_of(hit) == "aversion":  # the part is the subject: "my lower back hates …"
+        return [m for m in clause if m.position < hit.start]
     if clause:
         return clause
     sentence = [m for m in mentions if m.sentence == doc.sentence(hit.start)]
@@ -247,8 +266,10 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
             continue
         if _negated(doc, hit, negations):
             continue
-        chronic = sentence in strong_chronic or (sentence in conditional and sentence not in dated)
-        clause_exercises = tuple(e.slug for e in exercises if doc.clause(e.start) == clause)
+        lasting = sentence in conditional or _class_of(hit) in _LASTING_CLASSES
+        chronic = sentence in strong_chronic or (lasting and sentence not in dated)
+        clause_exercises = _triggers([e for e in exercises if doc.clause(e.start) == clause],
+                                     heavy=clause in heavy_clauses)
         clause_moves = [m for m in movements if doc.clause(m.start) == clause]
         patterns, move_exercises, _ = _movement_facts(doc, clause_moves)
         triggers = tuple(dict.fromkeys(clause_exercises + tuple(move_exercises))) if chronic else ()
@@ -267,6 +288,7 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
                     condition=condition,
                     side=mention.side if mention else None,
                     chronic=chronic,
+                    dated=sentence in dated,
                     trigger_exercises=triggers,
                     trigger_patterns=tuple(patterns) if chronic else (),
                     heavy_only=chronic and clause in heavy_clauses,

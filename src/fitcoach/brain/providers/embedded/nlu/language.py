@@ -42,9 +42,13 @@ def detect_language(doc: Document, locale: Locale,
     if total == 0:
         return LanguageFacts(language=locale, reply_language=locale, confident=False)
     votes = {Locale.EN: 0, Locale.ES: 0, Locale.IT: 0}
-    for hit in doc.best("function_word"):
-        if hit.start not in ignore:
-            votes[Locale(hit.key)] += 1
+    # A word two languages share ("mi", "lo", "le") votes for both: the lexicon keeps one hit
+    # per span, and counting only that one would hand every shared word to one language.
+    spans = {(h.start, h.end) for h in doc.best("function_word") if h.start not in ignore}
+    for start, end in spans:
+        for lang in {h.key for h in doc.hits_at.get(start, ())
+                     if h.section == "function_word" and h.end == end}:
+            votes[Locale(lang)] += 1
     present: list[Locale] = []
     if letters["hebrew"] / total >= SCRIPT_SHARE:
         present.append(Locale.HE)

@@ -6,7 +6,8 @@ Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
 2. `onboarding`: no plan yet and the message carries profile facts (gear, days, minutes, goal,
    age, experience, a plan request) or only greets → ONBOARDING with UPDATE_WEEK when gear,
    days and time are all known (from the message or memory); otherwise ONBOARDING_QUESTION with
-   NONE and the missing essentials: the coach asks, it never guesses.
+   NONE and the missing essentials: the coach asks, it never guesses. Pain told there with no
+   date answers the welcome's question about injuries: a chronic condition.
 3. `resolution`: the user says a complaint is over and reports no new one → MEMORY_UPDATE, NONE,
    DELETE of the matching memory items.
    (`cancellation`, after `event`: an event called off and none ahead → MEMORY_UPDATE, NONE,
@@ -277,9 +278,13 @@ class _Router:
     # -- onboarding ----------------------------------------------------------------------------
     def _profile_facts(self) -> bool:
         a = self.a
+        # "On Thursday I only have half an hour" is about one day, not the usual session.
+        one_day = len(a.time.weekdays) == 1 or any(r.offset >= 0 for r in a.time.relative) \
+            or a.requests.shorten
         return bool(
-            a.gear.states_inventory or a.gear.home or a.time.days_per_week or a.time.minutes
-            or a.goals.goal or a.quantities.age or a.goals.experience or a.goals.priority_groups
+            a.gear.states_inventory or a.gear.home or a.time.days_per_week
+            or (a.time.minutes and not one_day) or a.goals.goal or a.quantities.age
+            or a.goals.experience or a.goals.priority_groups
             or a.cues.plan_request or a.cues.start_over
             or (len(a.time.weekdays) >= 2 and not a.events)
         )
@@ -300,7 +305,8 @@ class _Router:
             missing.append(Essential.DAYS)
         if not (a.time.minutes or self.memory.has_minutes):
             missing.append(Essential.TIME)
-        memory = self._staple_actions(force_goal=False) + self._side_actions()
+        memory = self._staple_actions(force_goal=False) + self._side_actions() \
+            + self._onboarding_complaints()
         if missing:
             return self._done(Intent.ONBOARDING_QUESTION, "onboarding_incomplete",
                               memory=memory, missing=tuple(missing))
@@ -452,6 +458,21 @@ class _Router:
             known = [f for f in self.memory.conditions_on(report.body_part)
                      if f.category is StapleCategory.CHRONIC_CONDITION]
             if not known:
+                actions.append(MemoryAction(operation=Operation.CREATE, tier=Tier.STAPLES,
+                                            category=StapleCategory.CHRONIC_CONDITION,
+                                            body_part=report.body_part))
+        return actions
+
+    def _onboarding_complaints(self) -> list[MemoryAction]:
+        """Pain told while introducing oneself ("כואבת לי הכתף", "my knee hurts") answers the
+        welcome's question about injuries: a standing condition, unless the sentence dates it
+        ("since yesterday"), which makes it a state with an expiry."""
+        actions: list[MemoryAction] = []
+        for report in self.a.body.acute:
+            if report.dated:
+                actions += [a for a in self._acute_actions() if a.body_part is report.body_part]
+            elif not [f for f in self.memory.conditions_on(report.body_part)
+                      if f.category is StapleCategory.CHRONIC_CONDITION]:
                 actions.append(MemoryAction(operation=Operation.CREATE, tier=Tier.STAPLES,
                                             category=StapleCategory.CHRONIC_CONDITION,
                                             body_part=report.body_part))

@@ -402,7 +402,21 @@ def _near(doc: Document, position: int, sections: tuple[str, ...], before: int, 
     return False
 
 
-def _counts(doc: Document) -> tuple[list[int], int | None]:
+def _spans_time(doc: Document, start: int, end: int) -> bool:
+    """"For 3 days", "3 days ago", "3일 동안": a stretch of time, not days a week."""
+    before = doc.hit_ending_at(start, "span_marker")
+    after = doc.hit_at(end, "span_marker")
+    return (before is not None and before.key == "before") or (
+        after is not None and after.key == "after")
+
+
+def _counts(doc: Document, scheduled: bool = False) -> tuple[list[int], int | None]:
+    """Every "N days"/"N times", and the one that is days a week: marked as weekly, said
+    with a training verb, or (`scheduled`: the message gives the session length, as in
+    "4 días, 45 minutos") a bare count of days in a sentence about training and no trip,
+    unless it reads as a stretch of time."""
+    event_sentences = {doc.sentence(h.start) for h in doc.best("event_kind")}
+    train_sentences = {doc.sentence(h.start) for h in doc.best("training_verb")}
     counts: list[int] = []
     per_week: int | None = None
     found: list[tuple[int, int, str, int]] = []  # (start, value, unit, end)
@@ -422,7 +436,9 @@ def _counts(doc: Document) -> tuple[list[int], int | None]:
         counts.append(value)
         weekly = _near(doc, end, ("per_week",), 0, 3) or _near(doc, start, ("per_week",), 3, 0)
         trained = _near(doc, start, ("training_verb",), 5, 4)
-        if 1 <= value <= 7 and (weekly or (unit == "day" and trained)):
+        bare = (scheduled or doc.sentence(start) in train_sentences) \
+            and doc.sentence(start) not in event_sentences and not _spans_time(doc, start, end)
+        if 1 <= value <= 7 and (weekly or (unit == "day" and (trained or bare))):
             per_week = value
     return counts, per_week
 
@@ -451,7 +467,7 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
         and (meta_offset := LEXICON.section("relative_day")[hit.key]["offset"]) is not None
     ]
     durations, previous = _durations(doc)
-    counts, per_week = _counts(doc)
+    counts, per_week = _counts(doc, scheduled=bool(durations))
     return TimeFacts(
         days=tuple(days),
         relative=tuple(relative),
