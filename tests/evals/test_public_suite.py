@@ -8,6 +8,8 @@ reported by `fitcoach eval`; a case that misses them is listed there with what d
 from __future__ import annotations
 
 import asyncio
+import logging
+import re
 
 import pytest
 
@@ -15,10 +17,27 @@ from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.evals import Report, build_report, load_suite, run_suite
 
 
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+_DROPPED = _Collect()
+
+
 @pytest.fixture(scope="module")
 def report() -> Report:
     brain = EmbeddedBrain()
-    scores = asyncio.run(run_suite(load_suite(), brain, brain))
+    reply_log = logging.getLogger("fitcoach.brain.providers.embedded.compose.reply")
+    reply_log.addHandler(_DROPPED)
+    try:
+        scores = asyncio.run(run_suite(load_suite(), brain, brain))
+    finally:
+        reply_log.removeHandler(_DROPPED)
     return build_report(brain.name, scores)
 
 
@@ -53,3 +72,14 @@ def test_no_validator_errors(report: Report) -> None:
 
 def test_the_report_meets_the_targets(report: Report) -> None:
     assert report.meets_targets
+
+
+# A slot filled with nothing leaves two spaces, a space before a stop or a comma, or an
+# opening brace that was never filled.
+_HOLE = re.compile(r"\S  \S| [.,;:!?]|\{\w*\}")
+
+
+def test_no_message_has_a_hole(report: Report) -> None:
+    holed = [s for s in report.scores if _HOLE.search(s.message)]
+    assert not holed, "\n".join(f"{s.case.id}: {s.message}" for s in holed)
+    assert not _DROPPED.messages, "\n".join(_DROPPED.messages)

@@ -487,11 +487,20 @@ def is_fatigue(states: tuple[AcuteState, ...]) -> bool:
                for s in states)
 
 
+def acute_scope(view: TurnView) -> tuple[tuple[BodyPart, ...], dt.date | None]:
+    """The body parts this message reports and the local date their care lasts until
+    (none when it reports no state), with or without a plan to change."""
+    states = new_states(view)
+    if not states:
+        return (), None
+    until = local_date(max(s.until for s in states), view.timezone)
+    return tuple(dict.fromkeys(s.body_part for s in states)), until
+
+
 def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     states = new_states(view)
     target = view.routing.target_day or view.today_weekday
-    until = local_date(max(s.until for s in states), view.timezone)
-    parts = tuple(dict.fromkeys(s.body_part for s in states))
+    parts, until = acute_scope(view)
     # "Achy on these curls": the exercise that hurts is swapped for one gentler on the joint.
     swap = view.routing.swap
     on_day = _slugs(plan.days[target])

@@ -35,6 +35,13 @@ class PhrasebookError(ValueError):
     """A phrase file is malformed; the message names the file and the key."""
 
 
+class HollowPhrase(ValueError):
+    """A sentence was asked for with an empty value in one of its slots."""
+
+
+_FORMATTER = string.Formatter()
+
+
 def stable_index(seed: str, size: int) -> int:
     """A deterministic choice in range(size): the same seed always picks the same variant."""
     digest = hashlib.blake2b(seed.encode("utf-8"), digest_size=8).digest()
@@ -80,6 +87,12 @@ class Phrasebook:
         resolved = self.resolve(key, tone)
         options = self.variants(resolved, language)
         template = options[stable_index(f"{resolved}|{salt}", len(options))]
+        hollow = sorted(name for _, name, _, _ in _FORMATTER.parse(template)
+                        if name and not str(values.get(name, "")).strip())
+        if hollow:
+            # "I'll look after your  until ." reads as broken: a caller that has nothing to
+            # fill a slot with must choose another sentence (Reply drops this one).
+            raise HollowPhrase(f"{resolved}.{language}: nothing to say for {', '.join(hollow)}")
         return template.format(**values)
 
 

@@ -11,6 +11,7 @@ from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.edits import (
     ChangeKind,
     PlannedChange,
+    acute_scope,
     is_fatigue,
     new_states,
 )
@@ -267,8 +268,10 @@ def _moved_sessions(reply: Reply, view: TurnView, change: PlannedChange,
 def acute_reply(reply: Reply, view: TurnView, change: PlannedChange,
                 outcome: Materialized | None, noted: bool) -> None:
     language = view.language
-    parts = lx.body_parts(language, change.parts)
-    until = lx.weekday(language, WEEKDAYS[change.until.weekday()]) if change.until else ""
+    # Without a plan to change there is no change to read them from: the message says them.
+    scope_parts, scope_until = (change.parts, change.until) if change.parts else acute_scope(view)
+    parts = lx.body_parts(language, scope_parts)
+    until = lx.weekday(language, WEEKDAYS[scope_until.weekday()]) if scope_until else ""
     fatigue = is_fatigue(new_states(view))
     if noted:
         # Someone who wants it short reads what changed; the note is said when there is room.

@@ -10,12 +10,15 @@ left, in order.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 
-from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
+from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES, HollowPhrase
 from fitcoach.brain.providers.embedded.nlu.router import Brevity
 from fitcoach.memory.entries import Tone
+
+log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET = 3
 ULTRA_BRIEF_BUDGET = 1
@@ -57,7 +60,14 @@ class Reply:
         return PHRASES.say(key, self.language, tone=self.tone, salt=self.salt, **values)
 
     def add(self, key: str, *, optional: bool = False, **values: object) -> Reply:
-        return self.add_text(self.say(key, **values), optional=optional)
+        try:
+            text = self.say(key, **values)
+        except HollowPhrase as hollow:
+            # Better one sentence fewer than a sentence with a hole; the suite's messages are
+            # checked for this, so it is a bug to fix, not a path to rely on.
+            log.warning("embedded reply dropped a sentence: %s", hollow)
+            return self
+        return self.add_text(text, optional=optional)
 
     def add_text(self, text: str, *, optional: bool = False) -> Reply:
         if text.strip():
