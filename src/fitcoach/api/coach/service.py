@@ -33,7 +33,7 @@ from fitcoach.api.limits.storage import (
 )
 from fitcoach.api.memory.repository import MemoryRepository
 from fitcoach.api.plans.service import current_plan
-from fitcoach.brain.contract import ChatTurnResult, ProposalType
+from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
 from fitcoach.brain.ports import (
     ChatRole,
     PlanState,
@@ -44,6 +44,8 @@ from fitcoach.brain.ports import (
 )
 from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
 from fitcoach.memory.entries import Operation
+from fitcoach.programming.calendar import scheduled
+from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.store.database import Database
 from fitcoach.store.log_reader import SqlLogReader
 
@@ -76,6 +78,27 @@ def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
         now=now, settings=caller, memory=tuple(memory),
         plan=PlanState(plan=plan.plan, version=plan.version) if plan else PlanState(),
         history=tuple(history))
+
+
+def as_proposed(proposal: Proposal) -> Proposal:
+    """The proposal as if built on the base plan: every day `scheduled`, no completion.
+
+    The brain is handed the plan with this week's completions overlaid (it may see what was
+    done: DESIGN D7, as the terminal chat does), so the days an edit leaves alone come back
+    with the overlay's `completed` status and log id. A completion is a fact about a date,
+    overlaid on read, never part of a plan version (D2's data assurances; D6: Accept writes
+    exactly the proposal): the proposal keeps the base plan's state of those days, and the
+    plan the user sees after Accept gets the completions back from the overlay, by date.
+    """
+    data = proposal.data
+    if isinstance(data, WeeklyPlan):
+        days = {weekday: scheduled(day, day.date) for weekday, day in data.days.items()}
+        data = data.model_copy(update={"days": days})
+    elif isinstance(data, DayPlan):
+        data = scheduled(data, data.date)
+    else:
+        return proposal
+    return proposal.model_copy(update={"data": data})
 
 
 def _meta(outcome: TurnOutcome, memory: MutationOutcome, attempt: int) -> dict[str, Any] | None:
@@ -113,7 +136,7 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
 
         proposal = result.proposal
         if stages_plan:
-            proposal = proposal.model_copy(update={"id": new_proposal_id()})
+            proposal = as_proposed(proposal).model_copy(update={"id": new_proposal_id()})
             proposals = ProposalRepository(session)
             proposals.supersede_pending(user_id, now)
             base_version = (outcome.base_plan_version if outcome.base_plan_version is not None

@@ -1,0 +1,121 @@
+"""A logged workout and a plan change in the same week (DESIGN D2, D6, D7).
+
+What is right: a completion is a fact about a *date* (a workout was logged on it), overlaid on
+the plan when it is read; it is never part of a plan version. The brain may see the overlay
+(the terminal chat sends it too), but the proposal is built on the base plan, so:
+- every day of a proposal's data is `scheduled` with `completed_log_id`/`completed_at` null
+  (the seed's data assurances), the days the edit leaves alone included;
+- the stored plan version written by Accept holds no completion either;
+- the plan Accept answers (and `GET /api/plans/current`) gets the completion back from the
+  overlay, on the date the workout was logged: a session moved away from that date does not
+  take the completion with it, and a session moved onto it shows as done only because a
+  workout was logged that day (the latest log of a date is the one the day points at).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from fitcoach.store.database import Database
+from fitcoach.store.models import PlanVersionRow
+from tests.e2e.conftest import MONDAY, Api, one_set, sign_up
+from tests.e2e.test_embedded_brain_over_http import ONBOARDING, embedded_app
+
+
+def _stored_plan(database: Database, user_id: str, version: int) -> dict[str, Any]:
+    with database.read() as session:
+        plan = session.scalar(select(PlanVersionRow.plan).where(
+            PlanVersionRow.user_id == user_id, PlanVersionRow.version == version))
+    assert plan is not None
+    return plan
+
+
+def _fresh(day: dict[str, Any]) -> bool:
+    return (day["status"], day["completed_log_id"], day["completed_at"]) == (
+        "scheduled", None, None)
+
+
+def test_a_day_edit_of_a_completed_day_proposes_it_scheduled(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api = new_user()
+    api.accepted_week()
+    log_id = api.log(one_set()).json()["log_id"]  # Monday, today
+    assert api.get("/api/plans/current").json()["days"]["monday"]["status"] == "completed"
+
+    proposal = api.chat("day monday Pump")["proposal"]
+    assert (proposal["type"], proposal["target_day"]) == ("UPDATE_DAY", "monday")
+    assert _fresh(proposal["data"])
+
+    body = api.accept(proposal["id"]).json()
+    assert _fresh(_stored_plan(database, api.user_id, body["version"])["days"]["monday"])
+    # Monday was trained today: the overlay still says so on the new version.
+    monday = body["plan"]["days"]["monday"]
+    assert (monday["title"], monday["status"], monday["completed_log_id"]) == (
+        "Pump", "completed", log_id)
+    assert api.get("/api/plans/current").json() == body["plan"]
+
+
+@pytest.fixture
+def embedded(database: Database) -> TestClient:
+    return embedded_app(database)
+
+
+def test_a_week_change_after_a_logged_workout_proposes_every_day_scheduled(
+        embedded: TestClient, database: Database) -> None:
+    # The real pipeline and the embedded brain: moving Thursday's session leaves Monday alone,
+    # and Monday (done today) used to come back in the proposal as "completed".
+    api = sign_up(embedded)
+    onboarding = api.chat(ONBOARDING["en"])
+    assert api.accept(onboarding["proposal"]["id"]).status_code == 200
+    log_id = api.log(one_set()).json()["log_id"]
+
+    answer = api.chat("move Thursday's workout to Wednesday")
+    proposal = answer["proposal"]
+    assert proposal["type"] == "UPDATE_WEEK", answer["message"]
+    assert all(_fresh(day) for day in proposal["data"]["days"].values())
+
+    accepted = api.accept(proposal["id"])
+    assert accepted.status_code == 200
+    body = accepted.json()
+    assert all(_fresh(day) for day in
+               _stored_plan(database, api.user_id, body["version"])["days"].values())
+    days = body["plan"]["days"]
+    assert (days["monday"]["status"], days["monday"]["completed_log_id"]) == (
+        "completed", log_id)
+    assert all(_fresh(day) for name, day in days.items() if name != "monday")
+    assert api.get("/api/plans/current").json() == body["plan"]
+
+
+def test_a_completion_stays_on_its_date_when_the_sessions_trade_days(
+        embedded: TestClient) -> None:
+    api = sign_up(embedded)
+    onboarding = api.chat(ONBOARDING["en"])
+    api.accept(onboarding["proposal"]["id"])
+    before = api.get("/api/plans/current").json()["days"]
+    log_id = api.log(one_set()).json()["log_id"]
+
+    proposal = api.chat("swap Monday and Tuesday")["proposal"]
+    assert proposal["type"] == "UPDATE_WEEK"
+    assert all(_fresh(day) for day in proposal["data"]["days"].values())
+    days = api.accept(proposal["id"]).json()["plan"]["days"]
+    # Tuesday now holds the session trained today, but nothing was logged on Tuesday.
+    assert days["tuesday"]["title"] == before["monday"]["title"]
+    assert _fresh(days["tuesday"])
+    assert days["monday"]["completed_log_id"] == log_id
+
+
+def test_the_brain_still_sees_todays_completion(new_user: Callable[..., Api],
+                                                turns: Any) -> None:
+    api = new_user()
+    api.accepted_week()
+    log_id = api.log(one_set()).json()["log_id"]
+    api.chat("hello", now=MONDAY + dt.timedelta(hours=1))
+    plan = turns.seen[-1].plan.plan
+    assert plan is not None
+    assert plan.days["monday"].completed_log_id == log_id
