@@ -1,0 +1,109 @@
+"""The caller's progress over the last weeks, computed by the analytics core from their logs.
+
+This module only reads the window's rows and arranges what the core computes: the e1RM of a
+set (`analytics.strength`), hard sets, tonnage, weekly volume per muscle group and the
+10-20 landmark (`analytics.volume`), the week boundaries (`analytics.volume.volume_window`,
+`timekeeping`) and display rounding in the caller's unit (`analytics.units`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+
+from fitcoach.analytics.strength import estimated_1rm
+from fitcoach.analytics.units import display_weight
+from fitcoach.analytics.volume import (
+    WEEKLY_HARD_SETS_HIGH,
+    WEEKLY_HARD_SETS_LOW,
+    WeekVolume,
+    landmark_status,
+    volume_window,
+    weekly_volume,
+)
+from fitcoach.api.progress.repository import ProgressRepository, WindowLog, WindowSet
+from fitcoach.api.progress.schemas import (
+    ExerciseStrength,
+    GroupVolume,
+    HardSetBand,
+    ProgressView,
+    StrengthPoint,
+    WeekProgress,
+)
+from fitcoach.brain.ports import UserSettings
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.vocabulary import MuscleGroup, Unit
+from fitcoach.store.database import Database
+from fitcoach.timekeeping import as_zone, local_week_start
+
+DEFAULT_WEEKS = 12
+MAX_WEEKS = 52
+
+
+def progress_of(database: Database, caller: UserSettings, weeks: int,
+                now: dt.datetime) -> ProgressView:
+    zone = as_zone(caller.timezone)
+    start, end = volume_window(now, weeks, zone)
+    with database.read() as session:
+        repository = ProgressRepository(session)
+        sets = repository.sets_between(caller.user_id, start, end)
+        logs = repository.logs_between(caller.user_id, start, end)
+        total = repository.count_logs(caller.user_id)
+    return ProgressView(
+        unit=caller.units, timezone=caller.timezone, weeks=weeks,
+        window_start=start.astimezone(dt.UTC), window_end=end.astimezone(dt.UTC),
+        total_workouts=total,
+        hard_set_band=HardSetBand(low=WEEKLY_HARD_SETS_LOW, high=WEEKLY_HARD_SETS_HIGH),
+        strength=_strength(sets, caller.units),
+        volume=_volume(sets, logs, now, weeks, zone, caller.units))
+
+
+def _strength(sets: list[WindowSet], unit: Unit) -> list[ExerciseStrength]:
+    """Per exercise, each session's best reliable e1RM (an exercise logged twice in one
+    workout is one session)."""
+    sessions: dict[str, dict[str, tuple[dt.datetime, list[float]]]] = defaultdict(dict)
+    for row in sets:
+        _, estimates = sessions[row.exercise_id].setdefault(row.log_id, (row.completed_at, []))
+        value = estimated_1rm(row.record.weight_lbs, row.record.reps, row.record.rpe)
+        if value is not None:
+            estimates.append(value)
+    found = []
+    for slug in sorted(sessions):
+        by_log = sorted(sessions[slug].items(), key=lambda item: (item[1][0], item[0]))
+        exercise = CATALOG.find(slug)
+        found.append(ExerciseStrength(
+            exercise_id=slug, name=exercise.name if exercise else slug, sessions=len(by_log),
+            points=[StrengthPoint(log_id=log_id, completed_at=at,
+                                  estimated_1rm=display_weight(max(estimates), unit))
+                    for log_id, (at, estimates) in by_log if estimates]))
+    return found
+
+
+def _volume(sets: list[WindowSet], logs: list[WindowLog], now: dt.datetime, weeks: int,
+            zone: dt.tzinfo, unit: Unit) -> list[WeekProgress]:
+    rows = [(row.completed_at, row.exercise_id, row.record) for row in sets]
+    by_group: dict[MuscleGroup, list[WeekVolume]] = {
+        group: weekly_volume(rows, group, now, weeks, zone) for group in MuscleGroup}
+    first_monday = by_group[MuscleGroup.CHEST][0].week_start
+    workouts = [0] * weeks
+    records = [0] * weeks
+    for log in logs:
+        index = (local_week_start(log.completed_at, zone) - first_monday).days // 7
+        if 0 <= index < weeks:
+            workouts[index] += 1
+            records[index] += log.records_broken
+    return [
+        WeekProgress(
+            week_start=first_monday + dt.timedelta(weeks=index),
+            workouts=workouts[index], records_broken=records[index],
+            groups=[_group_volume(group, by_group[group][index], unit) for group in MuscleGroup
+                    if by_group[group][index].sets or by_group[group][index].fractional_hard_sets])
+        for index in range(weeks)]
+
+
+def _group_volume(group: MuscleGroup, week: WeekVolume, unit: Unit) -> GroupVolume:
+    return GroupVolume(
+        muscle_group=group, sets=week.sets, hard_sets=week.hard_sets,
+        fractional_hard_sets=week.fractional_hard_sets,
+        tonnage=display_weight(week.tonnage_lbs, unit),
+        landmark=landmark_status(week.fractional_hard_sets))
