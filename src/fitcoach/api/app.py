@@ -25,6 +25,7 @@ from fitcoach.api.exercises import endpoints as exercises
 from fitcoach.api.limits.rate_limit import RateLimiter
 from fitcoach.api.memory import endpoints as memory
 from fitcoach.api.plans import endpoints as plans
+from fitcoach.api.progress import endpoints as progress
 from fitcoach.api.records import endpoints as records
 from fitcoach.api.users import endpoints as users
 from fitcoach.api.web import WEB_STATIC_DIR, mount_web_client
@@ -33,7 +34,7 @@ from fitcoach.settings import Settings, get_settings
 from fitcoach.store.database import Database
 
 ROUTERS = (health.router, users.router, coach.router, plans.router, memory.router,
-           workouts.router, records.router, exercises.router)
+           workouts.router, records.router, progress.router, exercises.router)
 
 
 def create_app(settings: Settings | None = None, database: Database | None = None,
