@@ -239,6 +239,12 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
     except EditRejected as rejected:
         raise DecisionRejected(
             [f"plan edit rejected: {rejected.code.value}: {rejected}"]) from rejected
+    if base is not None and (not edited.changed_days or edited.plan.days == base.days):
+        # The edits leave the active plan as it is (the day already fits, the event day is
+        # already free): nothing to stage, nothing to accept. The brain says so.
+        outcome = Materialized(plan=base, summary_diff=edited.summary_diff, changed_days=(),
+                               notes=edited.notes)
+        return outcome, Proposal.none()
     # The validator judges the proposal under the turn's profile. The edit's own guard has
     # usually judged the same plans under the same profile object already: reuse that.
     report = _judged(edited.judged, profile)

@@ -100,6 +100,10 @@ class LLMBrain(ABC, Generic[Message]):
         if rejected:
             return ("I couldn't build that change safely, so your plan stays as it is. "
                     f"({rejected[0]})")
+        if outcome is not None and outcome.plan is not None and not outcome.changed_days:
+            # The edits changed nothing: no proposal was staged, whatever the model wrote.
+            said = f" ({outcome.summary_diff})" if outcome.summary_diff else ""
+            return f"Nothing needed to change: your plan already does that{said}."
         return decision.message
 
     # -- the transcript ---------------------------------------------------------------
