@@ -90,7 +90,8 @@ class SqlLogReader:
         return None if data is None else PersonalRecords.model_validate(data)
 
     def known_loads(self) -> dict[str, KnownLoad]:
-        """The heaviest set of the latest session per exercise, kept with the records.
+        """Per exercise, the top set of the latest session that had a load (heaviest, then
+        most reps), kept with the records: `analytics.known_loads.known_loads` over SQL.
 
         Read once per reader: a turn asks more than once and the answer cannot change
         within it.
@@ -115,4 +116,7 @@ class SqlLogReader:
 _KNOWN_LOADS = select(
     PersonalRecordRow.exercise_id, PersonalRecordRow.last_top_weight_lbs,
     PersonalRecordRow.last_top_reps, PersonalRecordRow.last_top_rpe,
-).where(PersonalRecordRow.user_id == bindparam("user_id"))
+).where(PersonalRecordRow.user_id == bindparam("user_id"),
+        # Only a set with a load is a known load (`analytics.known_loads.known_load`); 0 lb
+        # marks an exercise done with bodyweight only so far.
+        PersonalRecordRow.last_top_weight_lbs > 0)

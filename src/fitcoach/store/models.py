@@ -195,11 +195,14 @@ class PersonalRecordRow(Base):
     user_id: Mapped[str] = mapped_column(_user_fk(), primary_key=True)
     exercise_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     records: Mapped[dict[str, Any]]
-    # The heaviest set of the most recent session: a load target's basis, read in O(1).
+    # The known load (`analytics.known_loads.known_load`): the top set of the latest session
+    # (newest `last_logged_at`, then greatest `last_top_log_id`) whose top set has a load,
+    # read in O(1). A weight of 0 means no session has had one yet (bodyweight work only).
     last_top_weight_lbs: Mapped[float] = mapped_column(Float)
     last_top_reps: Mapped[int] = mapped_column(Integer)
     last_top_rpe: Mapped[float | None] = mapped_column(Float)
     last_logged_at: Mapped[dt.datetime]
+    last_top_log_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))
     updated_at: Mapped[dt.datetime]
 
 

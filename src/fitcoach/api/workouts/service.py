@@ -8,8 +8,8 @@ import datetime as dt
 import hashlib
 import json
 
-from fitcoach.analytics.known_loads import top_set
-from fitcoach.analytics.logs import SetRecord
+from fitcoach.analytics.known_loads import known_load, top_set
+from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.analytics.records import NewRecord, update_records
 from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput
 from fitcoach.api.ids import new_log_id
@@ -78,7 +78,10 @@ def log_workout(database: Database, caller: UserSettings, request: WorkoutLogReq
         for exercise_id, sets in exercises:
             update = update_records(records.get(user_id, exercise_id), exercise_id, sets,
                                     log.id, completed_at)
-            records.save(user_id, update.records, top_set(sets), completed_at, now)
+            load = known_load([ExerciseSession(log_id=log.id, completed_at=completed_at,
+                                               sets=tuple(sets))])
+            records.save(user_id, update.records, top_set(sets), load, log.id, completed_at,
+                         now)
             new_prs.extend(update.new_prs)
         log.new_prs = [record.model_dump(mode="json") for record in new_prs]
         return LogCreated(log_id=log.id, new_prs=new_prs)
