@@ -5,7 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
+import pytest
+from sqlalchemy import select
+
 from fitcoach.store.database import Database
+from fitcoach.store.models import DayCompletionRow
 from tests.e2e.conftest import MONDAY, Api, one_set, row_counts
 
 WEDNESDAY = MONDAY + dt.timedelta(days=2)
@@ -110,3 +114,45 @@ def test_a_late_evening_log_completes_the_local_day(new_user: Callable[..., Api]
     plan = api.get("/api/plans/current", now=evening).json()
     assert plan["days"]["wednesday"]["completed_log_id"] == log_id
     assert plan["days"]["thursday"]["status"] == "scheduled"
+
+
+def _completed_dates(database: Database, user_id: str) -> dict[dt.date, str]:
+    with database.read() as session:
+        rows = session.execute(select(DayCompletionRow.date, DayCompletionRow.log_id)
+                               .where(DayCompletionRow.user_id == user_id)).all()
+    return dict(rows)
+
+
+def test_the_day_field_never_completes_a_future_day(new_user: Callable[..., Api],
+                                                     database: Database) -> None:
+    # Logged on Monday as "Sunday's workout": that is yesterday, last week's Sunday, not the
+    # coming one (the latest Sunday on or before the log's local date).
+    api = new_user()
+    api.accepted_week()
+    log_id = api.log(one_set(day="sunday")).json()["log_id"]
+    assert _completed_dates(database, api.user_id) == {dt.date(2026, 9, 13): log_id}
+    plan = api.get("/api/plans/current").json()
+    assert all(day["status"] == "scheduled" for day in plan["days"].values())
+
+
+@pytest.mark.parametrize(("logged", "day", "completes"), [
+    (WEDNESDAY, "monday", dt.date(2026, 9, 14)),
+    (WEDNESDAY, "wednesday", dt.date(2026, 9, 16)),
+    (WEDNESDAY, "thursday", dt.date(2026, 9, 10)),  # last week's: this one is ahead
+    (MONDAY + dt.timedelta(days=6), "saturday", dt.date(2026, 9, 19)),
+])
+def test_the_day_field_picks_the_latest_such_day_up_to_the_log(
+        new_user: Callable[..., Api], database: Database, logged: dt.datetime, day: str,
+        completes: dt.date) -> None:
+    api = new_user()
+    log_id = api.log(one_set(day=day), now=logged).json()["log_id"]
+    assert _completed_dates(database, api.user_id) == {completes: log_id}
+
+
+def test_the_day_field_follows_the_users_local_date(new_user: Callable[..., Api],
+                                                    database: Database) -> None:
+    api = new_user(timezone="America/Los_Angeles")
+    # Thursday 02:00 UTC is Wednesday 19:00 in Los Angeles: "thursday" is last week's.
+    evening = MONDAY + dt.timedelta(days=2, hours=16)
+    log_id = api.log(one_set(day="thursday"), now=evening).json()["log_id"]
+    assert _completed_dates(database, api.user_id) == {dt.date(2026, 9, 10): log_id}

@@ -87,7 +87,10 @@ class WorkoutLogRequest(_Request):
         description="when the workout ended (default: now); from 1970 on, and at most a day "
                     "after the server's now (a rule JSON Schema cannot state)",
         json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN})] = None
-    day: Weekday | None = None  # default: the weekday of completed_at in the user's zone
+    day: Annotated[Weekday | None, Field(
+        description="the planned day this workout completes: the latest such weekday on or "
+                    "before completed_at's date in the user's zone, never a later one "
+                    "(default: completed_at's own day)")] = None
     exercises_logged: Annotated[list[LoggedExercise],
                                 Field(min_length=1, max_length=MAX_EXERCISES_PER_LOG)]
 
