@@ -6,10 +6,9 @@ service's rules for them:
 - a turn runs through the real pipeline (`brain.pipeline.run_turn`); its memory mutations are
   then applied with `memory.apply.apply_mutations`, all or nothing (DESIGN D5);
 - a proposal is staged with the plan version it was built on, and a new one supersedes the
-  older pending ones; nothing but `accept` ever writes the plan (DESIGN D6);
-- accepting an UPDATE_WEEK writes its plan as the next version, an UPDATE_DAY replaces one
-  day of the current plan; a proposal built on an older version is outdated and refused;
-  accepting an accepted proposal again changes nothing;
+  older pending ones; nothing but `accept` ever writes the plan (DESIGN D6); what may be
+  accepted or rejected and what accepting writes are the rules of `brain.proposals`, shared
+  with the HTTP service;
 - a logged workout marks the plan day of its local date completed (DESIGN D7): the plan is
   shown and sent to the brain with that overlay (`programming.calendar.with_completions`,
   as the service does), while an accepted day edit goes into the plan without it.
@@ -22,7 +21,6 @@ import itertools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from fitcoach.analytics.logs import ExerciseRecord, WorkoutRecord
 from fitcoach.analytics.records import NewRecord, update_records
@@ -40,11 +38,20 @@ from fitcoach.brain.ports import (
     UserSettings,
 )
 from fitcoach.brain.profile_builder import ProfileBuild, build_profile
+from fitcoach.brain.proposals import (
+    AcceptStep,
+    ProposalRefused,
+    ProposalStatus,
+    accept_step,
+    next_version,
+    plan_after_accept,
+    status_after_reject,
+)
 from fitcoach.memory.apply import MutationOutcome, apply_mutations
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.memory.render import active_items
-from fitcoach.programming.calendar import Completion, carry_forward, place_day, with_completions
-from fitcoach.programming.plan import DayPlan, WeeklyPlan
+from fitcoach.programming.calendar import Completion, carry_forward, with_completions
+from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.timekeeping import local_date, week_start
 
 HISTORY_LINES = 10
@@ -53,13 +60,6 @@ Clock = Callable[[], dt.datetime]
 
 def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
-
-
-class ProposalStatus(StrEnum):
-    PENDING = "pending"
-    ACCEPTED = "accepted"
-    REJECTED = "rejected"
-    SUPERSEDED = "superseded"
 
 
 class SessionError(Exception):
@@ -231,44 +231,35 @@ class ChatSession:
     # -- accept and reject ---------------------------------------------------------------------
     def accept(self, proposal_id: str | None = None,
                now: dt.datetime | None = None) -> AcceptedPlan:
+        """Accept by the rules of `brain.proposals`, as the HTTP service does."""
         staged = self.find_proposal(proposal_id)
-        if staged.status is ProposalStatus.ACCEPTED:
-            assert staged.result_plan is not None
-            assert staged.result_version is not None
-            return AcceptedPlan(plan=with_completions(staged.result_plan, self.completions),
-                                version=staged.result_version, proposal=staged)
-        if staged.status is ProposalStatus.REJECTED:
-            raise SessionError(f"{staged.id} was rejected; ask the coach again")
-        if staged.status is ProposalStatus.SUPERSEDED:
-            raise SessionError(f"a newer proposal replaced {staged.id}")
-        if staged.base_version != self.version:
-            raise SessionError(f"{staged.id} was built on plan version {staged.base_version}, "
-                               f"the plan is now at version {self.version}: it is outdated")
-        plan = self._plan_after(staged.proposal, now)
+        proposal = staged.proposal
+        try:
+            step = accept_step(staged.status, base_version=staged.base_version,
+                               current_version=self.version, name=staged.id)
+            if step is AcceptStep.REPLAY:
+                assert staged.result_plan is not None
+                assert staged.result_version is not None
+                return AcceptedPlan(plan=with_completions(staged.result_plan, self.completions),
+                                    version=staged.result_version, proposal=staged)
+            plan = plan_after_accept(proposal.type, proposal.target_day, proposal.data,
+                                     self.base_plan(now))
+        except ProposalRefused as refused:
+            raise SessionError(refused.message) from refused
         self.plan = plan
-        self.version = (self.version or 0) + 1
+        self.version = next_version(self.version)
         staged.status = ProposalStatus.ACCEPTED
         staged.result_version = self.version
         staged.result_plan = plan
         return AcceptedPlan(plan=with_completions(plan, self.completions),
                             version=self.version, proposal=staged)
 
-    def _plan_after(self, proposal: Proposal, now: dt.datetime | None) -> WeeklyPlan:
-        if proposal.type is ProposalType.UPDATE_WEEK:
-            assert isinstance(proposal.data, WeeklyPlan)
-            return proposal.data
-        current = self.base_plan(now)
-        if current is None or proposal.target_day is None:
-            raise SessionError("there is no plan whose day this proposal could change")
-        assert isinstance(proposal.data, DayPlan)
-        return place_day(current, proposal.target_day, proposal.data)
-
     def reject(self, proposal_id: str | None = None) -> StagedProposal:
         staged = self.find_proposal(proposal_id)
-        if staged.status is ProposalStatus.ACCEPTED:
-            raise SessionError(f"{staged.id} was already accepted")
-        if staged.status is ProposalStatus.PENDING:
-            staged.status = ProposalStatus.REJECTED
+        try:
+            staged.status = status_after_reject(staged.status, name=staged.id)
+        except ProposalRefused as refused:
+            raise SessionError(refused.message) from refused
         return staged
 
     # -- workout logs --------------------------------------------------------------------------
