@@ -5,11 +5,20 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 
 from fitcoach.api.dependencies import CLOCK_HEADER
 from fitcoach.store.database import Database
-from tests.e2e.conftest import BODY_LIMIT, MONDAY, Api, build_app, row_counts, sign_up
+from tests.e2e.conftest import (
+    BODY_LIMIT,
+    MONDAY,
+    Api,
+    build_app,
+    one_set,
+    row_counts,
+    sign_up,
+)
 from tests.e2e.scripted import ScriptedTurns
 
 
@@ -104,3 +113,42 @@ def test_cors_opens_to_configured_origins_only(database: Database) -> None:
     other = client.options("/api/coach/chat", headers={
         "Origin": "https://evil.example", "Access-Control-Request-Method": "POST"})
     assert "access-control-allow-origin" not in other.headers
+
+
+@pytest.mark.parametrize("value", [
+    "99999-01-01T00:00:00Z",          # not a datetime at all
+    "9999-12-31T23:00:00-05:00",      # past year 9999 once in UTC: OverflowError
+    "0001-01-01T00:00:00+05:00",      # before year 1 once in UTC: OverflowError
+    "9999-12-31T23:59:59Z",           # a datetime, but a day later overflows
+    "0001-01-01T00:00:00Z",
+    "1969-12-31T23:59:59Z",
+    "3000-01-01T00:00:00Z",
+    "2026-09-14T10:00:00+99:00",      # an offset beyond a day
+])
+@pytest.mark.parametrize("path", ["/api/coach/chat", "/api/workouts/log", "/api/plans/current"])
+def test_an_out_of_range_clock_header_is_400_and_writes_nothing(
+        new_user: Callable[..., Api], database: Database, value: str, path: str) -> None:
+    api = new_user()
+    api.accepted_week()
+    before = row_counts(database)
+    headers = {"Authorization": f"Bearer {api.token}", CLOCK_HEADER: value}
+    if path == "/api/plans/current":
+        response = api.client.get(path, headers=headers)
+    else:
+        body = {"message": "remember: x"} if path.endswith("chat") else one_set()
+        response = api.client.post(path, json=body, headers=headers)
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["code"] == "invalid_clock"
+    assert CLOCK_HEADER in error["message"]
+    assert row_counts(database) == before
+
+
+def test_the_clock_range_edges_work(new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    for moment in (dt.datetime(1970, 1, 1, tzinfo=dt.UTC),
+                   dt.datetime(2999, 12, 31, 23, 59, 59, tzinfo=dt.UTC)):
+        api.accepted_week(now=moment)
+        assert api.log(one_set(), now=moment).status_code == 201
+        assert api.chat("sore: knees 72", now=moment)["memory_mutations"]
+        assert api.get("/api/plans/current", now=moment).status_code == 200

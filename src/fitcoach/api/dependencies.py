@@ -44,15 +44,29 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 DatabaseDep = Annotated[Database, Depends(get_database)]
 
 
+# The test clock's range: far enough from datetime's own limits (years 1-9999) that no
+# computation from *now* (a week ahead, a TTL, a time zone) can overflow into a 500.
+CLOCK_EARLIEST = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+CLOCK_LATEST = dt.datetime(3000, 1, 1, tzinfo=dt.UTC)  # exclusive
+
+
 def parse_clock(value: str) -> dt.datetime:
+    """The header's moment in UTC; InvalidClock (400) when it is not an ISO-8601 timestamp
+    within [1970, 3000): an offset that carries it past datetime's range included."""
+    shown = value if len(value) <= 64 else value[:64] + "…"
     try:
         moment = dt.datetime.fromisoformat(value.strip())
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)  # the contract's timestamps are UTC
+        moment = moment.astimezone(dt.UTC)
+    except (ValueError, OverflowError):
         raise InvalidClock(
-            f"{CLOCK_HEADER} must be an ISO-8601 timestamp, got {value!r}") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)  # the contract's timestamps are UTC
-    return moment.astimezone(dt.UTC)
+            f"{CLOCK_HEADER} must be an ISO-8601 timestamp, got {shown!r}") from None
+    if not CLOCK_EARLIEST <= moment < CLOCK_LATEST:
+        raise InvalidClock(
+            f"{CLOCK_HEADER} must be between {CLOCK_EARLIEST.date()} and "
+            f"{(CLOCK_LATEST - dt.timedelta(days=1)).date()} (UTC), got {shown!r}")
+    return moment
 
 
 async def get_now(

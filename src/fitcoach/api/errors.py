@@ -121,7 +121,7 @@ def error_responses(descriptions: dict[int, str]) -> dict[int | str, dict[str, A
 
 # Statuses any route can answer, documented once for the whole API.
 COMMON_ERROR_RESPONSES = error_responses({
-    400: "malformed JSON, or a malformed X-Fitcoach-Now header",
+    400: "malformed JSON, or a malformed or out-of-range X-Fitcoach-Now header",
     413: "the request body is over the size limit",
     422: "the request breaks a validation rule; the message says which",
     500: "an unexpected failure; nothing was written",
