@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from fitcoach.api.text import NO_NUL, visible_text_schema
 from fitcoach.brain.ports import ActiveTab
+from fitcoach.brain.proposals import ProposalStatus
 from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.programming.plan import WeeklyPlan
 
@@ -29,13 +29,6 @@ class ChatRequest(BaseModel):
         if not value.strip():
             raise ValueError("the message is empty")
         return value
-
-
-class ProposalStatus(StrEnum):
-    PENDING = "pending"
-    ACCEPTED = "accepted"
-    REJECTED = "rejected"
-    SUPERSEDED = "superseded"
 
 
 class AcceptedPlan(BaseModel):
