@@ -37,7 +37,7 @@ from fitcoach.memory.render import active_items, render_runtime_context
 from fitcoach.programming.edits import EditRejected, apply_edits
 from fitcoach.programming.edits.result import Judgement
 from fitcoach.programming.profile import Profile
-from fitcoach.programming.validator import ValidationReport, validate_week
+from fitcoach.programming.validator import ValidationReport, errors_introduced, validate_week
 from fitcoach.timekeeping import local_week_start
 
 IdFactory = Callable[[str], str]
@@ -251,20 +251,16 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
     if report is None:
         report = validate_week(edited.plan, profile)
     proposal_type, target_day = _scope(decision, edited.changed_days, has_plan=base is not None)
-    if proposal_type is ProposalType.UPDATE_WEEK and base is None:
-        problems = report.errors
-    else:
-        # Edits answer for what they change: no new error anywhere, none on a changed day.
-        # Errors the active plan already had elsewhere (a new acute state touching Thursday
-        # while today is being fixed) are the user's next conversation, not this one's.
-        before = report if base is None else _judged(edited.base_judged, profile)
-        if before is None:
-            before = validate_week(base, profile)
-        on_changed = tuple(v for v in report.errors if v.day in edited.changed_days)
-        problems = tuple(dict.fromkeys(report.new_errors_since(before) + on_changed))
+    # Edits answer for what they change: no new error anywhere, none on a changed day.
+    # Errors the active plan already had elsewhere (a new acute state touching Thursday
+    # while today is being fixed) are the user's next conversation, not this one's.
+    before = None if base is None else _judged(edited.base_judged, profile)
+    if base is not None and before is None:
+        before = validate_week(base, profile)
+    problems = errors_introduced(report, before, edited.changed_days)
     if problems:
         raise DecisionRejected([f"the edited plan breaks a rule: {v.code.value}: {v.message}"
-                            for v in dict.fromkeys(problems)])
+                                for v in problems])
     data = edited.plan if proposal_type is ProposalType.UPDATE_WEEK else \
         edited.plan.days[target_day]  # type: ignore[index]
     outcome = Materialized(plan=edited.plan, summary_diff=edited.summary_diff,

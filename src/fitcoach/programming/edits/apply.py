@@ -46,7 +46,7 @@ from fitcoach.programming.generator.options import OptionPool
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.text import phrases as tx
-from fitcoach.programming.validator import ValidationReport, validate_week
+from fitcoach.programming.validator import ValidationReport, errors_introduced, validate_week
 
 Handler = Callable[[EditContext, Any], str]
 HANDLERS: dict[type, Handler] = {
@@ -100,9 +100,7 @@ def _known_exercises_only(plan: WeeklyPlan) -> None:
 def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
            changed: Iterable) -> Judgement:
     after = validate_week(plan, profile)
-    changed = set(changed)
-    bad = list(after.new_errors_since(before)) if before is not None else list(after.errors)
-    bad += [v for v in after.errors if v.day in changed and v not in bad]
+    bad = errors_introduced(after, before, changed)
     if bad:
         raise EditRejected(RejectCode.INVALID_RESULT,
                            f"the change would break a rule: {bad[0].message}")

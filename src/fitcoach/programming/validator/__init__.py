@@ -11,6 +11,7 @@ from fitcoach.programming.validator.violations import (
     Severity,
     ValidationReport,
     Violation,
+    errors_introduced,
 )
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "Severity",
     "ValidationReport",
     "Violation",
+    "errors_introduced",
     "validate_day",
     "validate_day_document",
     "validate_week",

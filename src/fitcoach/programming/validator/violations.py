@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
@@ -85,7 +86,19 @@ class ValidationReport(BaseModel):
     def codes(self) -> set[Code]:
         return {v.code for v in self.violations}
 
-    def new_errors_since(self, before: ValidationReport) -> tuple[Violation, ...]:
-        """Errors this report has that `before` did not (by code, day and exercise)."""
-        known = {v.key for v in before.errors}
-        return tuple(v for v in self.errors if v.key not in known)
+
+
+def errors_introduced(after: ValidationReport, before: ValidationReport | None,
+                      changed_days: Iterable[Weekday] = ()) -> tuple[Violation, ...]:
+    """The errors a change to a plan answers for, in `after`'s order, each once.
+
+    With no `before` (a first plan) that is every error. Otherwise: the errors `after` has
+    that `before` did not (the same code, day and exercise), and every error on a day the
+    change touched. Errors the old plan already had elsewhere are not the change's.
+    """
+    if before is None:
+        return tuple(dict.fromkeys(after.errors))
+    known = {v.key for v in before.errors}
+    changed = set(changed_days)
+    return tuple(dict.fromkeys(v for v in after.errors
+                               if v.key not in known or v.day in changed))
