@@ -12,7 +12,12 @@ from fitcoach.evals.cases import DayExpect, PlanExpect
 from fitcoach.programming.calendar import place_day
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import Profile
-from fitcoach.programming.validator import Violation, validate_day, validate_week
+from fitcoach.programming.validator import (
+    Violation,
+    errors_introduced,
+    validate_day,
+    validate_week,
+)
 
 
 def proposed_days(proposal: Proposal) -> dict[Weekday, DayPlan]:
@@ -60,16 +65,10 @@ def validator_errors(proposal: Proposal, base: WeeklyPlan | None, profile: Profi
             return []
         problems = validate_day(proposal.data, profile).errors  # a day with no week around it
         return [_describe(v) for v in problems]
-    report = validate_week(week, profile)
-    if base is None:
-        problems = report.errors
-    else:
-        changed = {day for day in WEEKDAYS
-                   if week.days.get(day) != base.days.get(day)}
-        before = validate_week(base, profile)
-        problems = tuple(dict.fromkeys(
-            report.new_errors_since(before)
-            + tuple(v for v in report.errors if v.day in changed)))
+    before = None if base is None else validate_week(base, profile)
+    changed = () if base is None else tuple(
+        day for day in WEEKDAYS if week.days.get(day) != base.days.get(day))
+    problems = errors_introduced(validate_week(week, profile), before, changed)
     return [_describe(v) for v in problems]
 
 
