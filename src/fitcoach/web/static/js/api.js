@@ -1,7 +1,8 @@
 // The only module that talks to the server. It follows DESIGN.md §4 (the HTTP contract):
 // JSON bodies, `Authorization: Bearer <token>` on every /api route but sign-up, and errors
 // shaped {"error": {"code", "message"}}. Loads are sent in the user's unit (weight_kg or
-// weight_lbs); the server answers in pounds, and the views convert for display.
+// weight_lbs); the server answers in pounds (GET /api/progress: in the user's unit), and the
+// views format every load with format.js `load`.
 
 let token = null;
 let onUnauthorized = () => {};
@@ -100,6 +101,11 @@ export const api = {
   /** GET /api/workouts/logs → newest first */
   workoutLogs: ({ exercise, limit } = {}) =>
     request('GET', '/api/workouts/logs', { query: { exercise, limit } }),
+
+  /** GET /api/progress?weeks=n → e1RM per session and weekly volume per muscle group,
+   * computed by the server's analytics in the user's unit and weeks (not in DESIGN §4: an
+   * added route, see docs/web.md). */
+  progress: ({ weeks } = {}) => request('GET', '/api/progress', { query: { weeks } }),
 
   /** GET /api/prs/{slug} → {estimated_1rm, max_weight_set, rep_records} */
   records: (slug) => request('GET', `/api/prs/${encodeURIComponent(slug)}`),

@@ -24,32 +24,34 @@ export function toLbs(value) {
   return settings.units === 'kg' ? value / KG_PER_LB : value;
 }
 
-/** What a stored load looks like in the user's unit: 0.1 precision, no trailing zero. */
-export function displayLoad(lbs) {
-  return Math.round(toUnit(lbs) * 10) / 10;
-}
-
 export function number(value, maximumFractionDigits = 1) {
   return new Intl.NumberFormat(locale(), { maximumFractionDigits }).format(value);
 }
 
-/** "+2.5" / "−1" with the language's own sign placement. */
-export function signed(value, maximumFractionDigits = 1) {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits, signDisplay: 'exceptZero' })
-    .format(value);
-}
-
 export function unitLabel() { return t(settings.units === 'kg' ? 'unit.kg' : 'unit.lb'); }
 
-/** "22.5 kg" / "50 lb" from a stored pound value. */
-export function load(lbs, { digits = 1 } = {}) {
-  if (lbs === null || lbs === undefined) return '';
-  return `${number(toUnit(lbs), digits)} ${unitLabel()}`;
+/**
+ * The one way the client shows a load: "22.5 kg", "48.5 lb", "+2.5 kg", "1,335 lb".
+ * `value` is pounds, as the server stores and answers loads (DESIGN D4), unless `inUnit` says
+ * it is already in the user's unit (GET /api/progress, what the user typed). A load keeps at
+ * most one decimal, the server's display rounding (analytics/units.py `display_weight`), so
+ * 22.5 kg and 47.5 lb read as typed and a converted 48.50197 lb reads 48.5 lb; a `total`
+ * (tonnage, volume) is whole. `signed` marks a change ("+2.5 kg"); `bare` leaves the unit off
+ * (chart axes, which name the unit once).
+ */
+export function load(value, { inUnit = false, total = false, signed = false, bare = false } = {}) {
+  const amount = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(amount)) return '';
+  const text = new Intl.NumberFormat(locale(), {
+    maximumFractionDigits: total ? 0 : 1,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(inUnit ? amount : toUnit(amount));
+  return bare ? text : `${text} ${unitLabel()}`;
 }
 
 /** Big totals (tonnage): no decimals, grouped. */
 export function tonnage(lbs) {
-  return `${number(toUnit(lbs), 0)} ${unitLabel()}`;
+  return load(lbs, { total: true });
 }
 
 export function minutes(value) {
@@ -135,22 +137,4 @@ export function localToday(now = new Date()) {
     date: `${get('year')}-${get('month')}-${get('day')}`,
     weekday: String(get('weekday')).toLowerCase(),
   };
-}
-
-/** Monday "YYYY-MM-DD" of the week holding a timestamp, in the user's time zone. */
-export function weekStartOf(iso) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: settings.timezone, year: 'numeric', month: '2-digit', day: '2-digit',
-  }).formatToParts(new Date(iso));
-  const get = (type) => Number((parts.find((p) => p.type === type) || {}).value);
-  const day = new Date(Date.UTC(get('year'), get('month') - 1, get('day')));
-  const back = (day.getUTCDay() + 6) % 7;
-  day.setUTCDate(day.getUTCDate() - back);
-  return day.toISOString().slice(0, 10);
-}
-
-export function addDays(isoDate, n) {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d + n));
-  return day.toISOString().slice(0, 10);
 }

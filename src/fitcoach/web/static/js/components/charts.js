@@ -14,7 +14,6 @@ function niceStep(range, ticks) {
   return nice * magnitude;
 }
 
-/** points: [{at: ISO, value: number in the user's unit}], oldest first. */
 /** The element's width in CSS pixels, so the SVG is drawn at its real size (crisp text). */
 function useWidth(fallback) {
   const ref = useRef(null);
@@ -32,7 +31,8 @@ function useWidth(fallback) {
   return [ref, width];
 }
 
-export function LineChart({ points, label, unit }) {
+/** points: [{at: ISO, value: a load in the user's unit}], oldest first. */
+export function LineChart({ points, label }) {
   const [ref, measured] = useWidth(640);
   const width = Math.max(260, measured);
   const height = width < 480 ? 200 : 240;
@@ -67,7 +67,7 @@ export function LineChart({ points, label, unit }) {
   const dateLabels = points.length > 1 ? [0, points.length - 1] : [0];
   const lastPoint = coords[coords.length - 1];
   const summary = t('progress.chartSummary', {
-    name: label, from: `${fmt.number(values[0])} ${unit}`, to: `${fmt.number(values[values.length - 1])} ${unit}`,
+    name: label, from: fmt.load(values[0], { inUnit: true }), to: fmt.load(values[values.length - 1], { inUnit: true }),
     count: points.length,
   });
   return html`<figure class="chart" ref=${ref}>
@@ -79,15 +79,15 @@ export function LineChart({ points, label, unit }) {
       </linearGradient></defs>
       ${ticks.map((v) => html`<g class="tick">
         <line x1=${plotLeft} x2=${plotRight} y1=${y(v)} y2=${y(v)} />
-        <text x=${labelX} y=${y(v) + 4} text-anchor=${anchor}>${fmt.number(v, 0)}</text>
+        <text x=${labelX} y=${y(v) + 4} text-anchor=${anchor}>${fmt.load(v, { inUnit: true, bare: true })}</text>
       </g>`)}
-      <text class="axis-unit" x=${labelX} y=${12} text-anchor=${anchor}>${unit}</text>
+      <text class="axis-unit" x=${labelX} y=${12} text-anchor=${anchor}>${fmt.unitLabel()}</text>
       ${area ? html`<path d=${area} fill="url(#area-fill)" />` : null}
       <path d=${line} class="chart-line" fill="none" />
       ${coords.map(([cx, cy], i) => html`<circle cx=${cx} cy=${cy} r=${i === coords.length - 1 ? 6 : 4}
         class=${i === coords.length - 1 ? 'chart-dot chart-dot-last' : 'chart-dot'} />`)}
       <text class="chart-value" x=${lastPoint[0]} y=${lastPoint[1] - 12}
-        text-anchor=${coords.length === 1 ? 'middle' : rtl ? 'start' : 'end'}>${fmt.number(values[values.length - 1])}</text>
+        text-anchor=${coords.length === 1 ? 'middle' : rtl ? 'start' : 'end'}>${fmt.load(values[values.length - 1], { inUnit: true, bare: true })}</text>
       ${dateLabels.map((i) => html`<text class="chart-date" x=${coords[i][0]} y=${height - 12}
         text-anchor=${points.length === 1 ? 'middle' : (i === 0) !== rtl ? 'start' : 'end'}>
         ${fmt.dateOnly(points[i].at)}</text>`)}
@@ -96,7 +96,12 @@ export function LineChart({ points, label, unit }) {
   </figure>`;
 }
 
-/** rows: [{group, hardSets, tonnage (pounds)}]; the band is the seed's 10-20 sets a week. */
+/** rows: [{group, hardSets, tonnage, landmark}] as GET /api/progress gives them (hard sets
+ * with secondary groups at 0.5, tonnage in the user's unit, landmark below/within/above the
+ * band); the band is the seed's 10-20 hard sets a week. */
+// The server's landmark status (analytics/volume.py LandmarkStatus) → the zone's style and words.
+const ZONE_OF_LANDMARK = { below: 'under', within: 'in', above: 'over' };
+
 export function VolumeBars({ rows, low, high }) {
   const max = Math.max(high + 4, ...rows.map((r) => r.hardSets));
   const share = (v) => `${(v / max) * 100}%`;
@@ -115,7 +120,7 @@ export function VolumeBars({ rows, low, high }) {
         <th scope="col" class="num">${t('progress.tonnage')}</th>
       </tr></thead>
       <tbody>${rows.map((row) => {
-        const zone = row.hardSets < low ? 'under' : row.hardSets > high ? 'over' : 'in';
+        const zone = ZONE_OF_LANDMARK[row.landmark] || 'in';
         return html`<tr class=${`zone-${zone}`}>
           <th scope="row">${muscleName(row.group)}</th>
           <td><div class="bar-cell">
@@ -126,7 +131,7 @@ export function VolumeBars({ rows, low, high }) {
             <span class="bar-value">${fmt.number(row.hardSets)}<span class="visually-hidden">
               ${' '}${t(`progress.zone.${zone}`)}</span></span>
           </div></td>
-          <td class="num">${row.tonnage > 0 ? fmt.tonnage(row.tonnage) : '—'}</td>
+          <td class="num">${row.tonnage > 0 ? fmt.load(row.tonnage, { inUnit: true, total: true }) : '—'}</td>
         </tr>`;
       })}</tbody>
     </table>

@@ -1,25 +1,26 @@
 // /progress: estimated 1RM over time per exercise, weekly hard sets and tonnage per muscle
-// group against the 10-20 band, and the records table (GET /api/workouts/logs, /api/prs/…).
+// group against the 10-20 band, and the records table. The numbers are the server's
+// (GET /api/progress, computed by its analytics in the user's unit and weeks; records from
+// GET /api/prs/…): this screen only draws them.
 import { html, useEffect, useMemo, useState } from '../lib.js';
 import { t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { api } from '../api.js';
 import { Link } from '../router.js';
-import { useCatalog } from '../state.js';
 import { Empty, ErrorNote, Loading, PageHeader } from '../ui.js';
 import { LineChart, VolumeBars } from '../components/charts.js';
-import { GROUPS, HARD_SETS_HIGH, HARD_SETS_LOW, strengthHistory, weeklyVolume } from '../analytics.js';
 
-const LOG_LIMIT = 100; // the contract's maximum page
+const WEEKS = 12; // the window the screen shows, this week last
+const RECENT_WEEKS = 4; // the "workouts, 4 weeks" figure
 
-function useLogs() {
-  const [state, setState] = useState({ status: 'loading', logs: [], error: null });
+function useProgress() {
+  const [state, setState] = useState({ status: 'loading', data: null, error: null });
   const load = () => {
     setState((s) => ({ ...s, status: 'loading', error: null }));
-    api.workoutLogs({ limit: LOG_LIMIT })
-      .then((logs) => setState({ status: 'ready', logs, error: null }))
-      .catch((error) => setState({ status: 'error', logs: [], error }));
+    api.progress({ weeks: WEEKS })
+      .then((data) => setState({ status: 'ready', data, error: null }))
+      .catch((error) => setState({ status: 'error', data: null, error }));
   };
   useEffect(load, []);
   return [state, load];
@@ -39,60 +40,65 @@ function useRecords(slugs) {
   return records;
 }
 
-function StrengthSection({ history }) {
-  const options = [...history.entries()].filter(([, s]) => s.points.length > 0)
-    .sort((a, b) => b[1].points.length - a[1].points.length || a[1].name.localeCompare(b[1].name));
-  const [slug, setSlug] = useState(options.length ? options[0][0] : null);
+/** strength: [{exercise_id, name, points: [{completed_at, estimated_1rm}]}], loads in the user's unit. */
+function StrengthSection({ strength }) {
+  const options = strength.filter((s) => s.points.length > 0)
+    .sort((a, b) => b.points.length - a.points.length || a.name.localeCompare(b.name));
+  const [slug, setSlug] = useState(options.length ? options[0].exercise_id : null);
   if (!options.length) {
     return html`<p class="muted">${t('progress.noStrength')}</p>`;
   }
-  const chosen = history.get(slug) ? slug : options[0][0];
-  const series = history.get(chosen);
-  const points = series.points.map((p) => ({ at: p.at, value: fmt.displayLoad(p.value) }));
+  const series = options.find((s) => s.exercise_id === slug) || options[0];
+  const points = series.points.map((p) => ({ at: p.completed_at, value: p.estimated_1rm }));
   const latest = points[points.length - 1].value;
   const best = Math.max(...points.map((p) => p.value));
   const change = points.length > 1 ? latest - points[0].value : null;
+  const load = (value, options = {}) => fmt.load(value, { inUnit: true, ...options });
   return html`
     <div class="field field-inline">
       <label for="strength-exercise">${t('progress.exercise')}</label>
-      <select id="strength-exercise" value=${chosen} onChange=${(e) => setSlug(e.currentTarget.value)}>
-        ${options.map(([id, s]) => html`<option value=${id}>${s.name}</option>`)}
+      <select id="strength-exercise" value=${series.exercise_id} onChange=${(e) => setSlug(e.currentTarget.value)}>
+        ${options.map((s) => html`<option value=${s.exercise_id}>${s.name}</option>`)}
       </select>
     </div>
     <dl class="stats">
-      <div><dt>${t('progress.latest')}</dt><dd>${fmt.number(latest)} ${fmt.unitLabel()}</dd></div>
-      <div><dt>${t('progress.best')}</dt><dd>${fmt.number(best)} ${fmt.unitLabel()}</dd></div>
+      <div><dt>${t('progress.latest')}</dt><dd>${load(latest)}</dd></div>
+      <div><dt>${t('progress.best')}</dt><dd>${load(best)}</dd></div>
       <div><dt>${t('progress.change')}</dt><dd class=${change > 0 ? 'up' : ''}>${change === null ? '—'
-        : `${fmt.signed(change)} ${fmt.unitLabel()}`}</dd></div>
+        : load(change, { signed: true })}</dd></div>
     </dl>
-    <${LineChart} points=${points} label=${series.name} unit=${fmt.unitLabel()} />
+    <${LineChart} points=${points} label=${series.name} />
     <details class="data-table">
       <summary>${t('progress.showData')}</summary>
       <table><thead><tr><th scope="col">${t('progress.date')}</th><th scope="col" class="num">${t('progress.e1rm')}</th></tr></thead>
-        <tbody>${points.map((p) => html`<tr><td>${fmt.dateTime(p.at)}</td><td class="num">${fmt.number(p.value)} ${fmt.unitLabel()}</td></tr>`)}</tbody>
+        <tbody>${points.map((p) => html`<tr><td>${fmt.dateTime(p.at)}</td><td class="num">${load(p.value)}</td></tr>`)}</tbody>
       </table>
     </details>`;
 }
 
-function VolumeSection({ weeks }) {
-  const thisWeek = fmt.weekStartOf(new Date().toISOString());
-  const [week, setWeek] = useState(thisWeek);
-  const groups = weeks.get(week) || new Map();
-  const rows = GROUPS.filter((g) => groups.has(g)).map((g) => ({ group: g, ...groups.get(g) }));
-  const earliest = [...weeks.keys()].sort()[0] || thisWeek;
-  const label = week === thisWeek ? t('progress.thisWeek')
-    : t('progress.weekOf', { date: fmt.calendarDate(week, { day: 'numeric', month: 'short' }) });
+/** weeks: the server's weeks, oldest first and this week last; band: {low, high}. */
+function VolumeSection({ weeks, band }) {
+  const last = weeks.length - 1;
+  const trained = weeks.findIndex((w) => w.workouts > 0 || w.groups.length > 0);
+  const earliest = trained < 0 ? last : trained;
+  const [index, setIndex] = useState(last);
+  const week = weeks[Math.min(index, last)];
+  const rows = week.groups.map((g) => ({
+    group: g.muscle_group, hardSets: g.fractional_hard_sets, tonnage: g.tonnage, landmark: g.landmark,
+  }));
+  const label = index >= last ? t('progress.thisWeek')
+    : t('progress.weekOf', { date: fmt.calendarDate(week.week_start, { day: 'numeric', month: 'short' }) });
   return html`
     <div class="week-switch">
-      <button type="button" class="btn-icon" disabled=${week <= earliest}
-        onClick=${() => setWeek(fmt.addDays(week, -7))} aria-label=${t('progress.previousWeek')}>
+      <button type="button" class="btn-icon" disabled=${index <= earliest}
+        onClick=${() => setIndex(index - 1)} aria-label=${t('progress.previousWeek')}>
         <${Icon} name="back" className="flip-rtl" /></button>
       <span aria-live="polite">${label}</span>
-      <button type="button" class="btn-icon" disabled=${week >= thisWeek}
-        onClick=${() => setWeek(fmt.addDays(week, 7))} aria-label=${t('progress.nextWeek')}>
+      <button type="button" class="btn-icon" disabled=${index >= last}
+        onClick=${() => setIndex(index + 1)} aria-label=${t('progress.nextWeek')}>
         <${Icon} name="chevron" className="flip-rtl" /></button>
     </div>
-    ${rows.length ? html`<${VolumeBars} rows=${rows} low=${HARD_SETS_LOW} high=${HARD_SETS_HIGH} />`
+    ${rows.length ? html`<${VolumeBars} rows=${rows} low=${band.low} high=${band.high} />`
       : html`<p class="muted">${t('progress.noVolume')}</p>`}
     <p class="fine-print">${t('progress.hardSetNote')}</p>`;
 }
@@ -133,39 +139,37 @@ function RecordsSection({ slugs, names, records }) {
 }
 
 export function ProgressView() {
-  const catalog = useCatalog();
-  const [logs, reload] = useLogs();
-  const history = useMemo(() => strengthHistory(logs.logs), [logs.logs]);
-  const weeks = useMemo(() => weeklyVolume(logs.logs, catalog.bySlug), [logs.logs, catalog.bySlug]);
-  const slugs = useMemo(() => [...history.keys()].sort(), [history]);
-  const names = useMemo(() => new Map([...history.entries()].map(([slug, s]) => [slug, s.name])), [history]);
-  const records = useRecords(logs.status === 'ready' ? slugs : []);
+  const [progress, reload] = useProgress();
+  const data = progress.data;
+  const strength = data ? data.strength : [];
+  const slugs = useMemo(() => strength.map((s) => s.exercise_id).sort(), [strength]);
+  const names = useMemo(() => new Map(strength.map((s) => [s.exercise_id, s.name])), [strength]);
+  const records = useRecords(progress.status === 'ready' ? slugs : []);
 
   let body;
-  if (logs.status === 'error') body = html`<${ErrorNote} error=${logs.error} title=${t('progress.loadFailed')} onRetry=${reload} />`;
-  else if (logs.status !== 'ready') body = html`<${Loading} />`;
-  else if (!logs.logs.length) {
+  if (progress.status === 'error') body = html`<${ErrorNote} error=${progress.error} title=${t('progress.loadFailed')} onRetry=${reload} />`;
+  else if (progress.status !== 'ready') body = html`<${Loading} />`;
+  else if (!data.total_workouts) {
     body = html`<${Empty} icon="progress" title=${t('progress.emptyTitle')}>
       <p>${t('progress.emptyText')}</p>
       <${Link} class="btn btn-primary" href="/today">${t('nav.today')}</${Link}>
     </${Empty}>`;
   } else {
-    const lastFour = logs.logs.filter((l) => Date.now() - new Date(l.completed_at).getTime() < 28 * 86400000).length;
-    const recordCount = logs.logs.reduce((n, l) => n + ((l.new_prs && l.new_prs.length) || 0), 0);
+    const recent = data.volume.slice(-RECENT_WEEKS).reduce((n, w) => n + w.workouts, 0);
+    const broken = data.volume.reduce((n, w) => n + w.records_broken, 0);
     body = html`
       <dl class="stats">
-        <div><dt>${t('progress.workouts28')}</dt><dd>${fmt.number(lastFour, 0)}</dd></div>
+        <div><dt>${t('progress.workouts28')}</dt><dd>${fmt.number(recent, 0)}</dd></div>
         <div><dt>${t('progress.exercisesLogged')}</dt><dd>${fmt.number(slugs.length, 0)}</dd></div>
-        <div><dt>${t('progress.recordsBroken')}</dt><dd>${fmt.number(recordCount, 0)}</dd></div>
+        <div><dt>${t('progress.recordsBroken')}</dt><dd>${fmt.number(broken, 0)}</dd></div>
       </dl>
       <section class="card" aria-labelledby="strength-title">
         <h2 id="strength-title">${t('progress.strengthTitle')}</h2>
-        <${StrengthSection} history=${history} />
+        <${StrengthSection} strength=${strength} />
       </section>
       <section class="card" aria-labelledby="volume-title">
         <h2 id="volume-title">${t('progress.volumeTitle')}</h2>
-        ${catalog.status === 'error' ? html`<${ErrorNote} error=${catalog.error} />`
-          : catalog.status !== 'ready' ? html`<${Loading} />` : html`<${VolumeSection} weeks=${weeks} />`}
+        <${VolumeSection} weeks=${data.volume} band=${data.hard_set_band} />
       </section>
       <section class="card" aria-labelledby="records-title">
         <h2 id="records-title">${t('progress.recordsTitle')}</h2>
