@@ -49,11 +49,6 @@ export function load(value, { inUnit = false, total = false, signed = false, bar
   return bare ? text : `${text} ${unitLabel()}`;
 }
 
-/** Big totals (tonnage): no decimals, grouped. */
-export function tonnage(lbs) {
-  return load(lbs, { total: true });
-}
-
 export function minutes(value) {
   return t('fmt.minutes', { n: number(value, 0) });
 }

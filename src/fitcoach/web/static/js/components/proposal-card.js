@@ -72,7 +72,7 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
     ${isWeek && data.summary ? html`<p class="proposal-stats">
       <span>${t('week.sessions', { count: data.summary.frequency })}</span>
       <span>${fmt.minutes(data.summary.total_time_minutes)}</span>
-      <span>${t('week.volume', { load: fmt.tonnage(data.summary.total_volume_lbs) })}</span>
+      <span>${t('week.volume', { load: fmt.load(data.summary.total_volume_lbs, { total: true }) })}</span>
     </p>` : null}
     <${Changes} rows=${line.changes} single=${!isWeek} />
     <details class="proposal-preview">

@@ -107,7 +107,7 @@ function ExerciseCard({ exercise, unit, current, onSwap }) {
         <th scope="col"><span class="visually-hidden">${t('active.remove')}</span></th></tr></thead>
       <tbody>${exercise.sets.map((set, index) => html`<tr>
         <td>${fmt.number(index + 1, 0)}</td>
-        <td>${set.weight === null || set.weight === undefined ? t('active.bw') : fmt.number(set.weight)}</td>
+        <td>${set.weight === null || set.weight === undefined ? t('active.bw') : fmt.load(set.weight, { inUnit: true, bare: true })}</td>
         <td>${fmt.number(set.reps, 0)}</td>
         <td>${set.rpe ? fmt.number(set.rpe) : '—'}</td>
         <td><button type="button" class="btn-icon" onClick=${() => removeSet(exercise.key, index)}
@@ -346,7 +346,7 @@ export function ActiveWorkoutView() {
       <div class="wk-progress">
         <div class="wk-progress-text">
           <span>${t('active.setsDone', { done: fmt.number(logged, 0), total: fmt.number(total, 0) })}</span>
-          <span>${t('active.volumeSoFar', { load: `${fmt.number(volume, 0)} ${fmt.unitLabel()}` })}</span>
+          <span>${t('active.volumeSoFar', { load: fmt.load(volume, { inUnit: true, total: true }) })}</span>
         </div>
         <div class="progress-bar" role="progressbar" aria-valuemin="0" aria-valuemax=${total}
           aria-valuenow=${Math.min(logged, total)} aria-label=${t('active.progress')}>

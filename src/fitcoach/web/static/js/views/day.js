@@ -54,7 +54,7 @@ export function DayView({ day: routeDay }) {
         ${!day.is_rest_day && day.focus_tag ? html`<span class="tag">${day.focus_tag}</span>` : null}
         ${!day.is_rest_day ? html`<span class="meta"><${Icon} name="timer" size=${16} /> ${fmt.minutes(day.duration_minutes)}</span>` : null}
         ${!day.is_rest_day && day.estimated_volume_lbs ? html`<span class="meta"><${Icon} name="dumbbell" size=${16} />
-          ${t('day.volume', { load: fmt.tonnage(day.estimated_volume_lbs) })}</span>` : null}
+          ${t('day.volume', { load: fmt.load(day.estimated_volume_lbs, { total: true }) })}</span>` : null}
       </div>
       ${day.coach_note ? html`<blockquote class="coach-note">
         <span class="coach-note-label"><${Icon} name="coach" size=${16} /> ${t('day.coachNote')}</span>

@@ -69,7 +69,7 @@ export function WeekView() {
       <dl class="stats">
         <div><dt>${t('week.statSessions')}</dt><dd>${fmt.number(done, 0)} / ${fmt.number(summary.frequency || 0, 0)}</dd></div>
         <div><dt>${t('week.statTime')}</dt><dd>${fmt.minutes(summary.total_time_minutes || 0)}</dd></div>
-        <div><dt>${t('week.statVolume')}</dt><dd>${fmt.tonnage(summary.total_volume_lbs || 0)}</dd></div>
+        <div><dt>${t('week.statVolume')}</dt><dd>${fmt.load(summary.total_volume_lbs || 0, { total: true })}</dd></div>
       </dl>
       <ol class="days">
         ${fmt.WEEKDAYS.map((name) => (plan.days[name] ? html`<${DayCard} key=${name} name=${name}
