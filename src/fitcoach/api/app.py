@@ -20,6 +20,7 @@ from fitcoach.api.auth import CallerCache
 from fitcoach.api.body_limit import BodySizeLimit
 from fitcoach.api.coach import endpoints as coach
 from fitcoach.api.dependencies import build_brains, get_brain
+from fitcoach.api.docs_ui import mount_docs_ui
 from fitcoach.api.errors import COMMON_ERROR_RESPONSES, install_error_handlers
 from fitcoach.api.exercises import endpoints as exercises
 from fitcoach.api.limits.rate_limit import RateLimiter
@@ -57,7 +58,8 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
 
     app = FastAPI(title="fitcoach", version=fitcoach.__version__, lifespan=lifespan,
                   description="An AI personal trainer: chat, staged plans, memory, logs.",
-                  responses=COMMON_ERROR_RESPONSES)
+                  responses=COMMON_ERROR_RESPONSES,
+                  docs_url=None)  # /docs is served offline by docs_ui.py
     app.state.settings = settings
     app.state.database = database
     app.state.callers = CallerCache()
@@ -65,6 +67,7 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
+    mount_docs_ui(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
