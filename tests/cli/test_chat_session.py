@@ -10,6 +10,7 @@ import datetime as dt
 import pytest
 
 from fitcoach.analytics.logs import ExerciseRecord, SetRecord
+from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, ToolCall
 from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog.vocabulary import Weekday
@@ -176,14 +177,21 @@ def test_a_logged_workout_completes_its_plan_day_and_only_the_view() -> None:
     assert next_week.days[Weekday.MONDAY].status.value == "scheduled"
 
 
-def test_a_day_edit_accepted_after_a_log_keeps_the_completion_on_top() -> None:
+def test_a_completed_workout_is_not_rewritten() -> None:
+    """DESIGN D7: once Monday's workout is logged, an edit of Monday is refused (NONE, with
+    the reason), nothing is staged and the plan stays as accepted."""
     s = session(ONBOARDING, SHORTER_MONDAY)
     send(s)
     s.accept()
+    accepted = s.plan
     s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
                                   sets=(SetRecord(weight_lbs=50, reps=10),))])
-    send(s, "30 minutes on Monday")
-    accepted = s.accept()
-    assert s.plan is not None
-    assert s.plan.days[Weekday.MONDAY].status.value == "scheduled"  # stored as accepted
-    assert accepted.plan.days[Weekday.MONDAY].status.value == "completed"  # shown as done
+    record = send(s, "30 minutes on Monday")
+    assert record.outcome.result.proposal.type is ProposalType.NONE
+    assert record.staged is None
+    assert s.pending() is None
+    [problem] = record.outcome.meta["rejected"]
+    assert problem.startswith("plan edit rejected: day_done:")
+    assert "can't be rewritten" in problem
+    assert s.plan == accepted
+    assert s.current_plan().days[Weekday.MONDAY].status.value == "completed"

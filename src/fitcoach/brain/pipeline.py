@@ -38,7 +38,7 @@ from fitcoach.programming.edits import EditRejected, apply_edits
 from fitcoach.programming.edits.result import Judgement
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.validator import ValidationReport, errors_introduced, validate_week
-from fitcoach.timekeeping import local_week_start
+from fitcoach.timekeeping import local_date, local_week_start
 
 IdFactory = Callable[[str], str]
 
@@ -235,7 +235,8 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
                                                                     turn.settings.timezone)
     try:
         edited = apply_edits(base, decision.edits, profile, week_start=week_start,
-                             language=decision.language.value)
+                             language=decision.language.value,
+                             today=local_date(turn.now, turn.settings.timezone))
     except EditRejected as rejected:
         raise DecisionRejected(
             [f"plan edit rejected: {rejected.code.value}: {rejected}"]) from rejected

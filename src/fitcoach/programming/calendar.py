@@ -1,4 +1,5 @@
-"""A weekly plan on the calendar: carried to a new week, a day placed into it, completions.
+"""A weekly plan on the calendar: carried to a new week, a day placed into it, completions,
+and the days that are settled (done or past) and so no edit may rewrite.
 
 The HTTP service, the terminal session and the evaluation suite all place accepted days and
 carry plans forward the same way, so the rules live here once.
@@ -10,7 +11,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.metrics import week_summary
 from fitcoach.programming.plan import DayPlan, DayStatus, WeeklyPlan
 
@@ -56,3 +57,14 @@ def with_completions(plan: WeeklyPlan, completions: Mapping[dt.date, Completion]
                 "status": DayStatus.COMPLETED, "completed_log_id": done.log_id,
                 "completed_at": done.completed_at})
     return plan.model_copy(update={"days": days})
+
+
+def is_done(day: DayPlan) -> bool:
+    return day.status is DayStatus.COMPLETED or day.completed_log_id is not None
+
+
+def settled_days(plan: WeeklyPlan, today: dt.date | None) -> frozenset[Weekday]:
+    """The days an edit must leave as they are: a workout already logged (a completed
+    workout is history, not a plan), and, given the user's `today`, every earlier date."""
+    return frozenset(d for d in WEEKDAYS if d in plan.days and (
+        is_done(plan.days[d]) or (today is not None and plan.days[d].date < today)))

@@ -15,7 +15,8 @@ from typing import Any
 
 from fitcoach import timekeeping
 from fitcoach.catalog import CATALOG
-from fitcoach.catalog.vocabulary import WEEKDAYS
+from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
+from fitcoach.programming.calendar import is_done, settled_days
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import (
     AddExercise,
@@ -97,6 +98,30 @@ def _known_exercises_only(plan: WeeklyPlan) -> None:
                                    " which is not in the exercise index")
 
 
+def _targets(op: EditOperation) -> tuple[Weekday, ...]:
+    """The days an operation names as the ones to change."""
+    if isinstance(op, MoveTrainingDays):
+        return tuple(dict.fromkeys((*op.sessions.keys(), *op.sessions.values())))
+    day = getattr(op, "day", None)
+    return (day,) if isinstance(day, Weekday) else ()
+
+
+def _refuse_settled(plan: WeeklyPlan, op: EditOperation, settled: frozenset[Weekday]) -> None:
+    """A day whose workout is logged, or whose date has passed, cannot be the day an
+    operation changes: a completed workout is history, and a past day cannot be trained."""
+    for weekday in _targets(op):
+        if weekday not in settled:
+            continue
+        day = plan.days[weekday]
+        if is_done(day):
+            raise EditRejected(RejectCode.DAY_DONE,
+                               f"{weekday.display_name}'s workout is already done and logged; "
+                               "a completed workout can't be rewritten")
+        raise EditRejected(RejectCode.DAY_PAST,
+                           f"{weekday.display_name} ({day.date.isoformat()}) is already past; "
+                           "only today and the days ahead can be changed")
+
+
 def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
            changed: Iterable) -> Judgement:
     after = validate_week(plan, profile)
@@ -109,11 +134,13 @@ def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
 
 def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
                week_start: dt.date, language: str = "en",
-               judged: Judgement | None = None) -> EditResult:
+               judged: Judgement | None = None, today: dt.date | None = None) -> EditResult:
     """Apply one operation; raises `EditRejected` when it cannot be done validly.
 
     `judged` may carry the validator's report on `plan` (from the edit before this one), so
-    it is not validated twice under the same profile.
+    it is not validated twice under the same profile. Days already done, and with `today`
+    (the user's local date) the days before it, are settled: an operation naming one is
+    refused, and one that changes the whole week leaves them as they are.
     """
     language = tx.language_of(language)
     week_start = timekeeping.week_start(week_start)
@@ -130,9 +157,13 @@ def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
     else:
         given = plan
     _known_exercises_only(plan)
+    settled = settled_days(plan, today) if given is not None else frozenset()
+    _refuse_settled(plan, op, settled)
     ctx = EditContext(plan=plan, profile=eff, pool=OptionPool(eff), language=language,
                       week_start=week_start)
     summary = HANDLERS[type(op)](ctx, op)
+    if settled:  # a whole-week change leaves the done and past days as they were
+        ctx.put({d: plan.days[d] for d in settled if ctx.plan.days[d] != plan.days[d]})
     final, changed = ctx.concluded(plan)
     known = judged.under(eff) if judged is not None and given is not None else None
     before = Judgement(known if known is not None else validate_week(plan, eff), eff)
@@ -143,8 +174,10 @@ def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
 
 
 def apply_edits(plan: WeeklyPlan | None, ops: Iterable[EditOperation], profile: Profile, *,
-                week_start: dt.date, language: str = "en") -> EditResult:
-    """Apply several operations in order; their diffs are joined with " • "."""
+                week_start: dt.date, language: str = "en",
+                today: dt.date | None = None) -> EditResult:
+    """Apply several operations in order; their diffs are joined with " • ". `today` is the
+    user's local date: days before it, like days already done, are not changed."""
     current = plan
     diffs: list[str] = []
     notes: list[str] = []
@@ -153,7 +186,7 @@ def apply_edits(plan: WeeklyPlan | None, ops: Iterable[EditOperation], profile: 
     base_judged: Judgement | None = None
     for index, op in enumerate(ops):
         result = apply_edit(current, op, profile, week_start=week_start, language=language,
-                            judged=judged)
+                            judged=judged, today=today)
         if index == 0:
             base_judged = result.base_judged
         current, judged = result.plan, result.judged

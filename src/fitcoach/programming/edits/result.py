@@ -26,6 +26,9 @@ class RejectCode(StrEnum):
     NO_ROOM = "no_room"
     NOTHING_FITS = "nothing_fits"
     INVALID_RESULT = "invalid_result"
+    DAY_DONE = "day_done"  # the day's workout is already logged
+    DAY_PAST = "day_past"  # the day's date is before the user's today
+    OUTSIDE_WEEK = "outside_week"  # an event or date the plan's week does not reach
 
 
 class EditRejected(Exception):

@@ -9,6 +9,8 @@ protected parts.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import ProtectForEvent
@@ -68,8 +70,25 @@ def refocus_if_gutted(ctx: EditContext, weekday: Weekday, original: DayPlan) -> 
     return tx.say(ctx.language, "diff.focus", day=tx.weekday(ctx.language, weekday), focus=name)
 
 
+def within_reach(event: UpcomingEvent, week_start: dt.date) -> bool:
+    """Whether the week starting `week_start` holds a day of the event or, when it protects
+    something, a day of its lead-up: the only days protecting for it can change."""
+    lead_up = dt.timedelta(days=EVENT_LEAD_UP_DAYS if event.protect else 0)
+    return event.start - lead_up <= week_start + dt.timedelta(days=6) and \
+        event.end >= week_start
+
+
 def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
     event = event_of(op)
+    week_start = ctx.plan.week_start_date
+    if not within_reach(event, week_start):
+        when = event.start.isoformat() + (f" to {event.end.isoformat()}"
+                                          if event.end != event.start else "")
+        raise EditRejected(RejectCode.OUTSIDE_WEEK,
+                           f"{event.name} ({when}) is outside the plan's week "
+                           f"({week_start.isoformat()} to "
+                           f"{(week_start + dt.timedelta(days=6)).isoformat()}): "
+                           "there is no day of this week to change for it")
     ctx.pool = OptionPool(ctx.profile)  # the profile already carries the event
     lead_up = [d for d in WEEKDAYS if event.in_lead_up(ctx.date(d), EVENT_LEAD_UP_DAYS)]
     event_days = [d for d in WEEKDAYS if event.covers(ctx.date(d))]
