@@ -166,6 +166,32 @@ def test_a_reply_in_the_wrong_language_or_too_long_is_reported() -> None:
     assert scored.sentences == 4
 
 
+def test_a_sets_floor_is_checked_against_the_planned_sets() -> None:
+    from fitcoach.evals.cases import DayExpect
+    from fitcoach.evals.plan_checks import _check_day
+
+    home = load_states()["home_db_user"]
+    plan = home.plan(Locale.EN, NOW)
+    assert plan is not None
+    tuesday = plan.days[Weekday.TUESDAY]
+    sets = tuesday.exercises[0].target_sets
+    slug = tuesday.exercises[0].exercise_id
+    assert _check_day(Weekday.TUESDAY, tuesday, DayExpect(min_sets={slug: sets})) == []
+    assert _check_day(Weekday.TUESDAY, tuesday, DayExpect(min_sets={slug: sets + 1})) == [
+        f"tuesday: {slug} has {sets} sets < {sets + 1}"]
+
+
+def test_words_the_message_must_mention_are_reported() -> None:
+    # The case expects the coach to name the day of the wedding (any case).
+    quiet = run("en-situational_event-wedding",
+                BrainDecision(message="Noted, have fun at the wedding."))
+    assert quiet.mentions_ok is False
+    assert "message: does not mention saturday" in quiet.failures
+    named = run("en-situational_event-wedding",
+                BrainDecision(message="Noted: SATURDAY is already free."))
+    assert named.mentions_ok is True
+
+
 def test_a_brain_that_raises_is_an_error_and_misses_the_targets() -> None:
     class Broken(ScriptedBrain):
         async def decide(self, request, logs):  # type: ignore[no-untyped-def]

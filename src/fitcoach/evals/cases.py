@@ -9,9 +9,10 @@ from the seed and common sense:
   fields of the stored entry); anything beyond them is a mistake unless `memory_extra_ok`;
 - the analytical tools the turn must call, with their arguments;
 - the plan the proposal carries (training and rest days, durations, slugs that must or must
-  not appear, the muscle groups a day trains, the gear the user really owns);
+  not appear, the sets an exercise keeps, the muscle groups a day trains, the gear the user
+  really owns);
 - the message: its language, its length in sentences, the numbers from the user's logs it
-  must cite.
+  must cite, the words it must contain.
 """
 
 from __future__ import annotations
@@ -79,8 +80,16 @@ class DayExpect(_Model):
     includes_groups: tuple[MuscleGroup, ...] = ()  # each trained by a primary mover
     only_groups: tuple[MuscleGroup, ...] = ()  # every exercise's primary groups within these
     avoid_groups: tuple[MuscleGroup, ...] = ()  # no exercise with these as a primary group
+    # Each exercise is on the day with at least this many sets (a swap keeps sensible sets).
+    min_sets: dict[str, Annotated[int, Field(ge=1)]] = Field(default_factory=dict)
 
     _slugs = field_validator("absent", "present", "present_any")(_known_slugs)
+
+    @field_validator("min_sets")
+    @classmethod
+    def _known_sets(cls, value: dict[str, int]) -> dict[str, int]:
+        _known_slugs(tuple(value))
+        return value
 
 
 class PlanExpect(_Model):
@@ -157,6 +166,9 @@ class MessageExpect(_Model):
     language: Locale | None = None  # default: the case's language
     max_sentences: int | None = None
     numbers: tuple[float, ...] = ()  # each must appear in the message
+    # Words the message must contain (case-insensitive), written by hand for the case's
+    # language: the later session an acute state touches ("Thursday", "목요일").
+    mentions: tuple[str, ...] = ()
 
 
 class Expect(_Model):

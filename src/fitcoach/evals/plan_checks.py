@@ -104,6 +104,12 @@ def _check_day(weekday: Weekday, day: DayPlan | None, expect: DayExpect) -> list
     if expect.max_duration is not None and day.duration_minutes > expect.max_duration:
         problems.append(f"{where}: {day.duration_minutes} min > {expect.max_duration} min")
     problems += _check_slugs(where, slugs, expect.absent, expect.present, expect.present_any)
+    sets = {e.exercise_id: e.target_sets for e in day.exercises}
+    for slug, least in expect.min_sets.items():
+        if slug not in sets:
+            problems.append(f"{where}: {slug} is missing")
+        elif sets[slug] < least:
+            problems.append(f"{where}: {slug} has {sets[slug]} sets < {least}")
     if expect.gear is not None:
         owned = frozenset(expect.gear)
         beyond = [slug for slug in slugs

@@ -160,6 +160,7 @@ def _case_json(s: CaseScore) -> dict[str, Any]:
         "tools_ok": s.tools_ok, "plan_ok": s.plan_ok, "language_ok": s.language_ok,
         "detected_language": s.detected_language.value if s.detected_language else None,
         "sentences": s.sentences, "sentences_ok": s.sentences_ok, "numbers_ok": s.numbers_ok,
+        "mentions_ok": s.mentions_ok,
         "invented_slugs": s.invented, "gear_violations": s.gear, "validator_errors": s.validator,
         "fallback": s.fallback, "latency_ms": round(s.latency_ms, 3),
         "failures": s.failures, "message": s.message,

@@ -24,7 +24,12 @@ from fitcoach.evals.plan_checks import (
     invented_slugs,
     validator_errors,
 )
-from fitcoach.evals.text_checks import detect_language, missing_numbers, sentence_count
+from fitcoach.evals.text_checks import (
+    detect_language,
+    missing_numbers,
+    missing_words,
+    sentence_count,
+)
 from fitcoach.memory.apply import DroppedMutation
 from fitcoach.memory.entries import MemoryMutation
 from fitcoach.programming.plan import WeeklyPlan
@@ -68,6 +73,7 @@ class CaseScore:
     sentences: int = 0
     sentences_ok: bool = True
     numbers_ok: bool | None = None
+    mentions_ok: bool | None = None  # None: the case expects no particular word
     invented: list[str] = field(default_factory=list)
     gear: list[str] = field(default_factory=list)
     validator: list[str] = field(default_factory=list)
@@ -171,4 +177,9 @@ def score(case: Case, seen: Observation) -> CaseScore:
         if missing_values:
             cited = ", ".join(f"{n:g}" for n in missing_values)
             s.failures.append(f"message: does not cite {cited}")
+    if expect.message.mentions:
+        unsaid = missing_words(result.message, expect.message.mentions)
+        s.mentions_ok = not unsaid
+        if unsaid:
+            s.failures.append(f"message: does not mention {', '.join(unsaid)}")
     return s

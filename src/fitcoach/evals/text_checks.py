@@ -132,3 +132,9 @@ def missing_numbers(message: str, expected: Iterable[float], tolerance: float = 
     found = numbers_in(message)
     return [value for value in expected
             if not any(abs(value - seen) <= tolerance for seen in found)]
+
+
+def missing_words(message: str, expected: Iterable[str]) -> list[str]:
+    """The expected words the message does not contain (case-insensitive, as written)."""
+    text = message.casefold()
+    return [word for word in expected if word.casefold() not in text]
