@@ -40,6 +40,11 @@ class Settings(BaseSettings):
     # limit off. Counted in the database, so the limit holds across all API processes.
     rate_limit_chat_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 60
     rate_limit_log_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 120
+    # Sign-ups (POST /api/users, the one route without a token) per client address per
+    # minute: an IPv4 address, or an IPv6 /64 (one host's usual share); 0 turns it off.
+    # Behind a reverse proxy, run uvicorn with proxy headers trusted from it
+    # (FORWARDED_ALLOW_IPS), or every client counts as the proxy's address.
+    rate_limit_signup_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 10
     # Memory items kept per user (active, expired and deleted ones); the oldest expired or
     # deleted are pruned to make room, and a CREATE beyond the cap is dropped and reported.
     memory_max_items: Annotated[int, Field(ge=10, le=100_000)] = 500

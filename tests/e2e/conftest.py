@@ -43,8 +43,10 @@ def turns() -> ScriptedTurns:
 
 def build_app(database: Database, turns: ScriptedTurns, web_directory: Path | None = None,
               **settings: Any) -> FastAPI:
+    # Every test signs up from the same test client: the sign-up limit is tested on its own.
     config = Settings(**{"db": database.url.render_as_string(hide_password=False),
-                         "dev_clock": True, "max_body_bytes": BODY_LIMIT, **settings})
+                         "dev_clock": True, "max_body_bytes": BODY_LIMIT,
+                         "rate_limit_signup_per_minute": 0, **settings})
     app = create_app(config, database=database, web_directory=web_directory)
     app.dependency_overrides[get_turn_runner] = lambda: turns.run
     app.dependency_overrides[get_brain] = lambda: Brains(primary="scripted")
@@ -126,7 +128,7 @@ def new_user(client: TestClient) -> Callable[..., Api]:
 
 
 # Not user data: a request that spent rate-limit budget and then failed still spent it.
-NOT_USER_DATA = frozenset({"rate_limits"})
+NOT_USER_DATA = frozenset({"rate_limits", "client_rate_limits"})
 
 
 def row_counts(database: Database) -> dict[str, int]:

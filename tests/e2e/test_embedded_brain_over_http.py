@@ -66,7 +66,7 @@ LANGUAGES = tuple(ONBOARDING)
 
 def embedded_app(database: Database) -> TestClient:
     settings = Settings(db=database.url.render_as_string(hide_password=False), dev_clock=True,
-                        brain="embedded")
+                        brain="embedded", rate_limit_signup_per_minute=0)
     return TestClient(create_app(settings, database=database, web_directory=None))
 
 
@@ -132,7 +132,7 @@ def test_a_new_user_gets_coached_end_to_end(client: TestClient, language: str) -
 @pytest.fixture
 def live_embedded(database: Database) -> Iterator[str]:
     settings = Settings(db=database.url.render_as_string(hide_password=False), dev_clock=True,
-                        brain="embedded")
+                        brain="embedded", rate_limit_signup_per_minute=0)
     with live_server(create_app(settings, database=database, web_directory=None)) as url:
         yield url
 

@@ -73,7 +73,7 @@ def served(request: pytest.FixtureRequest,
     with provision(request.param, tmp_path_factory.mktemp("fuzz")) as database:
         config = Settings(db=database.url.render_as_string(hide_password=False),
                           brain="embedded", rate_limit_chat_per_minute=0,
-                          rate_limit_log_per_minute=0)
+                          rate_limit_log_per_minute=0, rate_limit_signup_per_minute=0)
         app = create_app(config, database=database, web_directory=None)
         client = TestClient(app)
         token = client.post("/api/users", json={"display_name": "Fuzz"}).json()["token"]

@@ -174,7 +174,8 @@ def llm_client(database: Database, brain: str, url: str) -> TestClient:
     keys = {"gemini": {"gemini_api_key": "gemini-test-key", "gemini_base_url": url},
             "openai": {"openai_api_key": "sk-test-key", "openai_base_url": url}}[brain]
     settings = Settings(db=database.url.render_as_string(hide_password=False), dev_clock=True,
-                        brain=brain, llm_timeout_seconds=0.5, llm_retries=0, **keys)
+                        brain=brain, llm_timeout_seconds=0.5, llm_retries=0,
+                        rate_limit_signup_per_minute=0, **keys)
     return TestClient(create_app(settings, database=database, web_directory=None))
 
 

@@ -45,7 +45,8 @@ VERA_SLUG = "barbell-back-squat"  # logged by Vera only
 
 def app_for(database: Database, **settings: Any) -> TestClient:
     config = Settings(db=database.url.render_as_string(hide_password=False), dev_clock=True,
-                      rate_limit_chat_per_minute=0, rate_limit_log_per_minute=0, **settings)
+                      rate_limit_chat_per_minute=0, rate_limit_log_per_minute=0,
+                      rate_limit_signup_per_minute=0, **settings)
     return TestClient(create_app(config, database=database, web_directory=None))
 
 

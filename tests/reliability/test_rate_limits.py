@@ -1,6 +1,7 @@
-"""Per-user rate limits on chat turns and workout logs: 429 in the error shape with
-`Retry-After`, nothing written, refilled over time, exact across processes and under
-parallel requests (the budget lives in the database, `api.limits.rate_limit`)."""
+"""Per-user rate limits on chat turns and workout logs, per client address on sign-up: 429
+in the error shape with `Retry-After`, nothing written, refilled over time, exact across
+processes and under parallel requests (the budget lives in the database,
+`api.limits.rate_limit`)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from fitcoach.api.dependencies import CLOCK_HEADER
+from fitcoach.api.limits.rate_limit import client_key
+from fitcoach.settings import Settings
 from fitcoach.store.database import Database
-from fitcoach.store.models import WorkoutLogRow
+from fitcoach.store.models import ClientRateLimitRow, User, WorkoutLogRow
 from tests.e2e.conftest import Api, build_app, one_set, row_counts, sign_up
 from tests.e2e.live import live_server
 from tests.e2e.scripted import ScriptedTurns
@@ -188,7 +191,84 @@ def test_parallel_requests_to_two_servers_spend_the_budget_exactly_once(
 
 def test_the_openapi_schema_documents_429_with_retry_after(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    for path in ("/api/coach/chat", "/api/workouts/log"):
+    for path in ("/api/coach/chat", "/api/workouts/log", "/api/users"):
         documented = paths[path]["post"]["responses"]["429"]
         assert "Retry-After" in documented["headers"]
 
+
+
+SIGNUP_LIMIT = 2
+
+
+def signup_client(database: Database, clock: FakeClock, host: str,
+                  **settings: Any) -> TestClient:
+    app = limited_app(database, clock, **{"rate_limit_signup_per_minute": SIGNUP_LIMIT,
+                                          **settings})
+    return TestClient(app, client=(host, 50000))
+
+
+def _users(database: Database) -> int:
+    with database.read() as session:
+        return session.scalar(select(func.count()).select_from(User)) or 0
+
+
+def test_sign_ups_are_limited_per_client_address_and_refused_ones_write_nothing(
+        database: Database, clock: FakeClock) -> None:
+    client = signup_client(database, clock, "203.0.113.7")
+    for _ in range(SIGNUP_LIMIT):
+        sign_up(client)
+    users = _users(database)
+    refused = client.post("/api/users", json={"display_name": "One too many"})
+    assert_limited(refused, retry_after=60 // SIGNUP_LIMIT)
+    assert "sign-ups" in refused.json()["error"]["message"]
+    assert _users(database) == users
+    # Another address has its own budget; this one refills with time.
+    sign_up(signup_client(database, clock, "198.51.100.1"))
+    clock.advance(60 // SIGNUP_LIMIT)
+    sign_up(client)
+    assert client.post("/api/users", json={"display_name": "x"}).status_code == 429
+
+
+def test_an_ipv6_host_counts_as_its_slash_64(database: Database, clock: FakeClock) -> None:
+    for suffix in range(SIGNUP_LIMIT):
+        sign_up(signup_client(database, clock, f"2001:db8:7:1::{suffix + 1}"))
+    other_host = signup_client(database, clock, "2001:db8:7:1:ffff::9")
+    assert other_host.post("/api/users", json={"display_name": "x"}).status_code == 429
+    sign_up(signup_client(database, clock, "2001:db8:7:2::1"))  # another /64
+
+
+def test_client_keys() -> None:
+    assert client_key("203.0.113.7") == "203.0.113.7"
+    assert client_key("::ffff:203.0.113.7") == "203.0.113.7"
+    assert client_key("2001:db8::1") == client_key("2001:db8::ffff:1") == "2001:db8::/64"
+    assert client_key(None) == "unknown"
+    assert client_key("x" * 100) == "x" * 64
+
+
+def test_invalid_sign_ups_spend_no_budget(database: Database, clock: FakeClock) -> None:
+    client = signup_client(database, clock, "203.0.113.20")
+    for _ in range(SIGNUP_LIMIT + 2):
+        assert client.post("/api/users", json={"display_name": ""}).status_code == 422
+    for _ in range(SIGNUP_LIMIT):
+        sign_up(client)
+
+
+def test_zero_turns_the_sign_up_limit_off(database: Database, clock: FakeClock) -> None:
+    client = signup_client(database, clock, "203.0.113.30", rate_limit_signup_per_minute=0)
+    for _ in range(SIGNUP_LIMIT * 3):
+        sign_up(client)
+
+
+def test_stale_client_budgets_are_pruned(database: Database, clock: FakeClock) -> None:
+    for index in range(3):
+        sign_up(signup_client(database, clock, f"192.0.2.{index + 40}"))
+    clock.advance(3 * 60)
+    sign_up(signup_client(database, clock, "192.0.2.99"))
+    with database.read() as session:
+        clients = set(session.scalars(select(ClientRateLimitRow.client)))
+    assert not clients & {"192.0.2.40", "192.0.2.41", "192.0.2.42"}
+    assert "192.0.2.99" in clients
+
+
+def test_the_default_sign_up_limit_is_ten_a_minute() -> None:
+    assert Settings.model_fields["rate_limit_signup_per_minute"].default == 10

@@ -72,7 +72,8 @@ def keyed_client(database: Database, brain: str, gemini_url: str, openai_url: st
     settings = Settings(db=database.url.render_as_string(hide_password=False), brain=brain,
                         gemini_api_key=GEMINI_KEY, gemini_base_url=gemini_url,
                         openai_api_key=OPENAI_KEY, openai_base_url=openai_url,
-                        llm_timeout_seconds=0.5, llm_retries=1)
+                        llm_timeout_seconds=0.5, llm_retries=1,
+                        rate_limit_signup_per_minute=0)
     return TestClient(create_app(settings, database=database, web_directory=None))
 
 

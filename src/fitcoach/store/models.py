@@ -246,6 +246,21 @@ class RateLimitRow(Base):
     denied: Mapped[bool]
 
 
+class ClientRateLimitRow(Base):
+    """One request budget per client address and action (GCRA), for the routes that have no
+    user yet (sign-up). A row whose `tat_us` is in the past is the same as no row, so stale
+    rows are pruned (by `tat_us`) and the table stays the size of the last minute's callers.
+    """
+
+    __tablename__ = "client_rate_limits"
+    __table_args__ = (Index(None, "tat_us"),)
+
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    action: Mapped[str] = mapped_column(String(16), primary_key=True)
+    tat_us: Mapped[int] = mapped_column(BigInteger)
+    denied: Mapped[bool]
+
+
 class ContextCacheRow(Base):
     """LLM context caches shared by every API process (filled by the LLM brains)."""
 

@@ -1,4 +1,5 @@
-"""Per-user rate limits on the expensive routes (chat turns, workout logs).
+"""Rate limits: per user on the expensive routes (chat turns, workout logs), and per client
+address on sign-up (the one route without a user to count against).
 
 The algorithm is GCRA, a token bucket kept as one number per user and action: the
 *theoretical arrival time* (TAT). With a limit of N requests per minute each request costs
@@ -9,7 +10,8 @@ an interval T = 60 s / N, and a request at `now` is allowed while
 that is, a user may spend a burst of N at once and then one every T. Allowed requests move
 the TAT forward by T; denied ones leave it alone and learn when to retry.
 
-The state lives in the database (`rate_limits`), decided and updated by **one upsert**
+The state lives in the database (`rate_limits` per user, `client_rate_limits` per client
+address, whose stale rows are pruned as it goes), decided and updated by **one upsert**
 (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so it is exact with any number of API
 processes on one PostgreSQL: PostgreSQL applies concurrent upserts of a row one after the
 other, each on the latest version; SQLite has one writer at a time anyway. A per-process
@@ -27,6 +29,7 @@ to one window ahead, so skew can delay a user by at most a window.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections.abc import Callable
@@ -35,13 +38,13 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from sqlalchemy import BigInteger, bindparam, case, text
+from sqlalchemy import BigInteger, bindparam, case, delete, text
 from sqlalchemy.dialects import postgresql, sqlite
 
 from fitcoach.api.errors import ErrorResponse, FitcoachError
 from fitcoach.settings import Settings
 from fitcoach.store.database import Database
-from fitcoach.store.models import RateLimitRow
+from fitcoach.store.models import ClientRateLimitRow, RateLimitRow
 
 WINDOW_SECONDS = 60
 _US = 1_000_000
@@ -50,6 +53,10 @@ _US = 1_000_000
 class Action(StrEnum):
     CHAT = "chat"
     LOG = "log"
+    SIGNUP = "signup"  # per client address, not per user
+
+
+PER_CLIENT = frozenset({Action.SIGNUP})
 
 
 class RateLimited(FitcoachError):
@@ -71,10 +78,32 @@ def per_minute(settings: Settings, action: Action) -> int:
     """The configured limit; 0 means no limit."""
     if action is Action.CHAT:
         return settings.rate_limit_chat_per_minute
+    if action is Action.SIGNUP:
+        return settings.rate_limit_signup_per_minute
     return settings.rate_limit_log_per_minute
 
 
-_WHAT = {Action.CHAT: "chat messages", Action.LOG: "workout logs"}
+_WHAT = {Action.CHAT: "chat messages", Action.LOG: "workout logs",
+         Action.SIGNUP: "sign-ups from this address"}
+
+MAX_CLIENT_KEY = 64
+
+
+def client_key(host: str | None) -> str:
+    """Whom a per-client budget belongs to: the IPv4 address, or the /64 of an IPv6 one (a
+    single host usually holds a whole /64, so counting single addresses would let it sign up
+    without limit). Anything else (a test client's name, no address) is kept as it is."""
+    if not host:
+        return "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:MAX_CLIENT_KEY]
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 class RateLimiter:
@@ -86,29 +115,40 @@ class RateLimiter:
         self.settings = settings
         self.clock = clock
 
-    def consume(self, user_id: str, action: Action) -> Decision:
+    def consume(self, key: str, action: Action) -> Decision:
+        """Spend one request of `key`'s budget for `action`: a user id, or for the actions
+        in `PER_CLIENT` a `client_key`."""
         limit = per_minute(self.settings, action)
         if limit <= 0:
             return Decision(allowed=True, retry_after_seconds=0)
         now = int(self.clock() * _US)
         window = WINDOW_SECONDS * _US
         interval = window // limit
-        statement = _upsert(self.database.is_sqlite)
+        per_client = action in PER_CLIENT
+        statement = _upsert(self.database.is_sqlite, per_client)
         with self.database.write() as session:
             if not self.database.is_sqlite:
                 session.execute(_ASYNC_COMMIT)
             tat, denied = session.connection().execute(statement, {
-                "user_id": user_id, "action": action.value, "now": now, "window": window,
+                "key": key, "action": action.value, "now": now, "window": window,
                 "interval": interval}).one()
+        if per_client:
+            # A budget whose TAT is past is the same as none: drop those a window old, in a
+            # transaction of its own (it then waits on no lock while holding one).
+            with self.database.write() as session:
+                if not self.database.is_sqlite:
+                    session.execute(_ASYNC_COMMIT)
+                session.connection().execute(_PRUNE_CLIENTS, {"stale": now - window})
         if not denied:
             return Decision(allowed=True, retry_after_seconds=0)
         # The next request fits when max(TAT, t) + T <= t + window, i.e. t >= TAT + T - window.
         wait_us = tat + interval - window - now
         return Decision(allowed=False, retry_after_seconds=max(1, math.ceil(wait_us / _US)))
 
-    def enforce(self, user_id: str, action: Action) -> None:
-        """Spend one request of the user's budget, or raise `RateLimited` (429)."""
-        decision = self.consume(user_id, action)
+    def enforce(self, key: str, action: Action) -> None:
+        """Spend one request of the budget (a user's; a client's for sign-up), or raise
+        `RateLimited` (429)."""
+        decision = self.consume(key, action)
         if not decision.allowed:
             limit = per_minute(self.settings, action)
             raise RateLimited(
@@ -120,11 +160,18 @@ class RateLimiter:
 _ASYNC_COMMIT = text("SET LOCAL synchronous_commit = off")
 
 
+_CLIENTS = ClientRateLimitRow.__table__
+_PRUNE_CLIENTS = delete(_CLIENTS).where(
+    _CLIENTS.c.tat_us < bindparam("stale", type_=BigInteger()))
+
+
 @cache
-def _upsert(sqlite_dialect: bool) -> Any:
-    """The deciding upsert, built once per dialect with bound parameters (building and
-    hashing the expression cost more than running it)."""
-    row = RateLimitRow.__table__.c
+def _upsert(sqlite_dialect: bool, per_client: bool = False) -> Any:
+    """The deciding upsert, built once per dialect and table with bound parameters (building
+    and hashing the expression cost more than running it)."""
+    table = _CLIENTS if per_client else RateLimitRow.__table__
+    key = "client" if per_client else "user_id"
+    row = table.c
     now, window, interval = (bindparam(name, type_=BigInteger())
                              for name in ("now", "window", "interval"))
     ahead = now + window
@@ -132,11 +179,11 @@ def _upsert(sqlite_dialect: bool) -> Any:
     base = case((row.tat_us > ahead, ahead), (row.tat_us > now, row.tat_us), else_=now)
     allowed = base + interval <= ahead
     insert = sqlite.insert if sqlite_dialect else postgresql.insert
-    return insert(RateLimitRow.__table__).values(
-        user_id=bindparam("user_id"), action=bindparam("action"), tat_us=now + interval,
-        denied=False,
+    return insert(table).values(
+        {key: bindparam("key"), "action": bindparam("action"), "tat_us": now + interval,
+         "denied": False},
     ).on_conflict_do_update(
-        index_elements=["user_id", "action"],
+        index_elements=[key, "action"],
         set_={"tat_us": case((allowed, base + interval), else_=base),
               "denied": case((allowed, False), else_=True)},
     ).returning(row.tat_us, row.denied)
@@ -144,8 +191,8 @@ def _upsert(sqlite_dialect: bool) -> Any:
 
 RATE_LIMIT_RESPONSES = {429: {
     "model": ErrorResponse,
-    "description": "over the user's rate limit; nothing was done, retry after Retry-After "
-                   "seconds",
+    "description": "over the rate limit (the user's; the client address's for sign-up); "
+                   "nothing was done, retry after Retry-After seconds",
     "headers": {"Retry-After": {"description": "seconds to wait before trying again",
                                 "schema": {"type": "integer", "minimum": 1}}},
 }}
