@@ -194,6 +194,25 @@ def test_a_named_replacement_is_used_or_refused_with_the_reason(plan) -> None:
     assert "barbell" in rejected.value.message
 
 
+def test_a_named_replacement_keeps_the_sets_of_the_exercise_it_replaces(plan) -> None:
+    # Tuesday already holds 7 quad sets (goblet squat 4, walking lunge 3): under the 8-set
+    # session cap the Bulgarian split squat alone would get 1 set. The lunge gives way
+    # instead (never the anchor), and the summary says so.
+    tuesday = plan.days[TUE]
+    assert slugs(tuesday)[:3] == ["goblet-squat", "db-romanian-deadlift", "db-walking-lunge"]
+    rdl_sets = tuesday.exercises[1].target_sets
+    result = edit(plan, SwapExercise(day=TUE, exercise_id="db-romanian-deadlift",
+                                     replacement_id="bulgarian-split-squat"))
+    after = {e.exercise_id: e.target_sets for e in result.plan.days[TUE].exercises}
+    assert "db-romanian-deadlift" not in after
+    assert after["bulgarian-split-squat"] == rdl_sets
+    assert after["goblet-squat"] == tuesday.exercises[0].target_sets
+    assert after.get("db-walking-lunge", 0) < tuesday.exercises[2].target_sets
+    assert "Dropped DB Walking Lunge" in result.summary_diff or \
+        "Trimmed DB Walking Lunge" in result.summary_diff
+    no_errors(result.plan)
+
+
 def test_a_pain_swap_picks_something_gentler_on_the_joint(plan) -> None:
     result = edit(plan, SwapExercise(day=MON, exercise_id="incline-db-bench-press",
                                      reason=SwapReason.PAIN))

@@ -148,7 +148,7 @@ def _making_room(site: DaySite, item: Item, weights: dict[MuscleGroup, float],
     at `minimum` sets or more; None when every accessory has given what it can."""
     trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
     before = {i.slug: i for i in site.items()}
-    while _give_way(trial, item, minimum, weights):
+    while give_way(trial, item, minimum, weights):
         room = _placed(trial, item, minimum)
         if room is not None:
             kept = {i.slug: i for i in trial.items()}
@@ -159,14 +159,16 @@ def _making_room(site: DaySite, item: Item, weights: dict[MuscleGroup, float],
     return None
 
 
-def _give_way(site: DaySite, item: Item, minimum: int,
-              weights: dict[MuscleGroup, float]) -> bool:
+def give_way(site: DaySite, item: Item, minimum: int, weights: dict[MuscleGroup, float], *,
+             floor: int = ACCESSORY_PRIORITY, spare: frozenset[str] = frozenset()) -> bool:
     """One set off the most expendable accessory that stands in the way (or, at its floor,
     the accessory itself). When a volume cap of the new exercise's groups is what blocks it,
-    only accessories crediting those groups can help; otherwise time is short and any can."""
+    only accessories crediting those groups can help; otherwise time is short and any can.
+    `floor` is the most important sequencing priority that may give way; `spare` are slugs
+    that never do."""
     anchor = site.blocks[0][0] if site.blocks and site.blocks[0] else None
     candidates = [i for i in site.items()
-                  if i is not anchor and i.priority >= ACCESSORY_PRIORITY]
+                  if i is not anchor and i.priority >= floor and i.slug not in spare]
     capped = _capped_groups(site, item, minimum)
     if capped:
         candidates = [i for i in candidates if any(i.option.credit(g) > 0 for g in capped)]

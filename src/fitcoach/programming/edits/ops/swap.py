@@ -2,24 +2,40 @@
 
 With busy gear ("the bench is taken"), the rest of that day's session is cleared of it too:
 every other exercise needing it is swapped for a substitute that does not, else dropped.
+
+An exercise the user asks for keeps the sets of the one it replaces: when the session cap of
+its muscle groups (or the time) would leave it fewer, the day's other work on those groups
+gives way as it does for an added exercise (accessories first, then secondary compounds;
+never the anchor), rather than one lone working set of the newcomer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
+from fitcoach.catalog.vocabulary import GearTag
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import SwapExercise, SwapReason
 from fitcoach.programming.edits.ops import checks
 from fitcoach.programming.edits.ops.avoid import change_texts
+from fitcoach.programming.edits.ops.days import give_way
 from fitcoach.programming.edits.result import EditRejected, RejectCode
 from fitcoach.programming.edits.rework import clear_day
-from fitcoach.programming.generator.site import DaySite, recovery_safe
+from fitcoach.programming.generator.items import Item
+from fitcoach.programming.generator.options import Option
+from fitcoach.programming.generator.site import Blocks, DaySite, recovery_safe
 from fitcoach.programming.generator.substitutes import (
     find_replacement,
     gentler_on_joints,
     locate,
 )
+from fitcoach.programming.generator.targets import group_weights
 from fitcoach.programming.rules.equipment import missing_gear
 from fitcoach.programming.text import phrases as tx
+
+# A requested replacement may take sets from secondary compounds too, not only accessories.
+SWAP_GIVE_WAY_PRIORITY = 2
 
 
 def _why_not(site: DaySite, ctx: EditContext, op: SwapExercise, gear: frozenset) -> str:
@@ -57,11 +73,27 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
         raise EditRejected(RejectCode.NO_SUBSTITUTE,
                            f"no exercise can replace {old.name} on {op.day.display_name} with "
                            "the gear at hand and every rule kept")
-    before = {item.slug for item in site.items()}
+    before = {item.slug: item for item in site.items()}
     new = next(item for block in replaced for item in block if item.slug not in before)
+    wanted = before[op.exercise_id].sets
+    if op.replacement_id is not None and new.sets < wanted:
+        roomier = _making_room(ctx, site, op, new.option, wanted, gear, accept)
+        if roomier is not None:
+            replaced = roomier
+            new = next(item for block in replaced for item in block if item.slug not in before)
     ctx.put({op.day: ctx.finish(op.day, replaced)})
     parts = [tx.say(ctx.language, "diff.swapped", old=old.name, new=new.option.exercise.name,
                     sets=new.sets, reps=new.option.reps)]
+    kept = {item.slug: item.sets for block in replaced for item in block}
+    trimmed = [f"{item.option.exercise.name} ({item.sets}➔{kept[slug]})"
+               for slug, item in before.items() if slug in kept and kept[slug] < item.sets]
+    dropped = [item.option.exercise for slug, item in before.items()
+               if slug not in kept and slug != op.exercise_id]
+    if trimmed:
+        parts.append(tx.say(ctx.language, "diff.trimmed", exercises=", ".join(trimmed)))
+    if dropped:
+        parts.append(tx.say(ctx.language, "diff.dropped",
+                            exercises=tx.exercise_names(ctx.language, dropped)))
     if op.busy_gear:
         # Busy gear stays busy for the rest of the session: nothing else that day may need it.
         blocks, changes = clear_day(ctx, op.day, ctx.pool, gear=gear)
@@ -69,3 +101,24 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
             ctx.put({op.day: ctx.finish(op.day, blocks)})
             parts += change_texts(ctx.language, changes)
     return " • ".join(parts)
+
+
+def _making_room(ctx: EditContext, site: DaySite, op: SwapExercise, option: Option,
+                 wanted: int, gear: frozenset[GearTag],
+                 accept: Callable[[Option], bool] | None) -> Blocks | None:
+    """The day with the requested exercise in at `wanted` sets, the day's other work on its
+    groups having given way one set at a time; None when nothing more can give way."""
+    trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
+    probe = Item(option=option, sets=wanted, rank=0, base_rest=option.rest, rest=option.rest,
+                 rir=None, weight_lbs=None)
+    weights = group_weights(ctx.profile)
+    while give_way(trial, probe, wanted, weights, floor=SWAP_GIVE_WAY_PRIORITY,
+                   spare=frozenset({op.exercise_id})):
+        position = locate(trial.blocks, op.exercise_id)
+        assert position is not None  # spared
+        blocks = find_replacement(trial, position, gear=gear, accept=accept,
+                                  candidates=(option.exercise,))
+        if blocks is not None and any(item.slug == option.slug and item.sets >= wanted
+                                      for block in blocks for item in block):
+            return blocks
+    return None
