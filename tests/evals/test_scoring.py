@@ -166,6 +166,19 @@ def test_a_reply_in_the_wrong_language_or_too_long_is_reported() -> None:
     assert scored.sentences == 4
 
 
+def test_a_swap_that_leaves_the_newcomer_one_set_fails_the_plan_check() -> None:
+    # The case asks Tuesday's RDL to become Bulgarian split squats with at least 3 sets; a
+    # brain whose swap keeps the RDL and adds nothing is caught twice.
+    decision = BrainDecision(
+        proposal_type=ProposalType.UPDATE_DAY, target_day=Weekday.TUESDAY,
+        edits=(ShortenDay(day=Weekday.TUESDAY, minutes=30),), message="Done.")
+    scored = run("en-gym_swap-rdl-for-bulgarians", decision)
+    assert scored.route_ok
+    assert scored.plan_ok is False
+    assert "plan: tuesday: db-romanian-deadlift should be gone" in scored.failures
+    assert "plan: tuesday: bulgarian-split-squat is missing" in scored.failures
+
+
 def test_a_sets_floor_is_checked_against_the_planned_sets() -> None:
     from fitcoach.evals.cases import DayExpect
     from fitcoach.evals.plan_checks import _check_day

@@ -400,23 +400,29 @@ def _gym_swap(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     day = view.routing.target_day or view.today_weekday
     swap = view.routing.swap or SwapFacts()
     if swap.exercise_out is not None:
-        day = _day_holding(view, plan, swap.exercise_out, day)
+        day = _day_holding(view, plan, (swap.exercise_out, *swap.out_family), day)
     return _swap(view, plan, day, swap)
 
 
-def _day_holding(view: TurnView, plan: WeeklyPlan, slug: str, day: Weekday) -> Weekday:
+def _day_holding(view: TurnView, plan: WeeklyPlan, slugs: tuple[str, ...],
+                 day: Weekday) -> Weekday:
     """The session a change is about when nothing in the route or the words fixes the day:
     "replace the Arnold press" from the coach tab means the next session that holds it, not
-    today's, which may not. At the gym, on a day's screen, with a day named or gear busy
-    right now, the day stays."""
+    today's, which may not; a generic name ("RDLs") means the next session holding any member
+    of its family (the dumbbell RDL of a home plan). At the gym, on a day's screen, with a
+    day named or gear busy right now, the day stays."""
     a = view.analysis
     fixed = (a.selected_day is not None or a.active_tab in (ActiveTab.TODAY, ActiveTab.WORKOUT)
              or a.gear.busy or any(not m.reference for m in a.time.days)
              or any(r.offset >= 0 for r in a.time.relative))
-    if fixed or slug in _slugs(plan.days[day]):
+
+    def holds(weekday: Weekday) -> bool:
+        return any(slug in _slugs(plan.days[weekday]) for slug in slugs)
+
+    if fixed or holds(day):
         return day
     ahead = [d for d in WEEKDAYS if d.index >= view.today_weekday.index]
-    return next((d for d in ahead if slug in _slugs(plan.days[d])), day)
+    return next((d for d in ahead if holds(d)), day)
 
 
 def _busy_gear(swap: SwapFacts) -> frozenset[GearTag]:
