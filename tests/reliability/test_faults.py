@@ -195,10 +195,10 @@ def provider(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any, str]]:
 
 
 FAULTS: dict[str, tuple[Callable[[Any], None], str]] = {
-    "timeout": (lambda fake: fake.hang(), "Timeout"),
-    "server error": (lambda fake: fake.fail(500, "internal error"), "500"),
+    "timeout": (lambda fake: fake.hang(), "timeout"),
+    "server error": (lambda fake: fake.fail(500, "internal error"), "provider_error"),
     "garbage": (lambda fake: (fake.text("<html>502 Bad Gateway</html>"),
-                              fake.text("{not json")), "AnswerRejected"),
+                              fake.text("{not json")), "invalid_output"),
 }
 
 
@@ -211,7 +211,8 @@ def test_a_failing_provider_leaves_the_embedded_brain_answering(
     api = sign_up(llm_client(sqlite_only, brain, url))
     answer = api.chat(ONBOARDING["en"])
     assert answer["meta"]["brain"] == "embedded"
-    assert reason in answer["meta"]["fallback_reason"]
+    # A coarse code: the provider's own words (its error body, our parser's) stay in the log.
+    assert answer["meta"]["fallback_reason"] == reason
     # A real answer, not an apology: the embedded brain stages the week it was asked for.
     assert answer["proposal"]["type"] == "UPDATE_WEEK"
     assert answer["message"]

@@ -21,6 +21,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from fitcoach.api.coach.meta import public_meta
 from fitcoach.api.coach.repository import ChatRepository, ProposalRepository
 from fitcoach.api.coach.schemas import ChatRequest
 from fitcoach.api.dependencies import Brains, TurnRunner
@@ -101,8 +102,9 @@ def as_proposed(proposal: Proposal) -> Proposal:
     return proposal.model_copy(update={"data": data})
 
 
-def _meta(outcome: TurnOutcome, memory: MutationOutcome, attempt: int) -> dict[str, Any] | None:
-    meta = {**(outcome.result.meta or {}), **outcome.meta}
+def _meta(outcome: TurnOutcome, memory: MutationOutcome, attempt: int,
+          user_id: str) -> dict[str, Any] | None:
+    meta = public_meta({**(outcome.result.meta or {}), **outcome.meta}, user_id=user_id)
     if memory.dropped:
         meta["memory_dropped"] = [{"index": d.index, "reason": d.reason,
                                    "duplicate_of": d.duplicate_of} for d in memory.dropped]
@@ -149,7 +151,7 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
         prune_chat_history(session, user_id, limits.chat_history_max_lines)
     return result.model_copy(update={"proposal": proposal,
                                      "memory_mutations": list(memory.applied),
-                                     "meta": _meta(outcome, memory, attempt)})
+                                     "meta": _meta(outcome, memory, attempt, user_id)})
 
 
 async def _think(run_turn: TurnRunner, turn: TurnInput, brains: Brains,
