@@ -484,8 +484,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="append each result as a JSON line")
     parser.add_argument("--quiet", type=float, default=0.2,
-                        help="before each run, wait (up to 5 min) until the machine is less "
-                             "than this share busy (other processes' work); 1 = don't wait")
+                        help="before each run, wait (up to --quiet-wait s) until the machine "
+                             "is less than this share busy (other processes' work); 1 = don't "
+                             "wait")
+    parser.add_argument("--quiet-wait", type=float, default=300.0,
+                        help="the longest wait for a quiet machine before a run, in seconds")
     parser.add_argument("--profile", type=Path, help="py-spy the workers; reports here")
     parser.add_argument("--max-others", type=float, default=0.15,
                         help="other processes' CPU (cores) tolerated during the window: "
@@ -506,7 +509,8 @@ def main() -> None:
                     deployment = Deployment(backend, processes, workers, users, mix,
                                             args.rate)
                     for attempt in range(1, args.attempts + 1):
-                        busy = wait_for_quiet(args.quiet, 300) if args.quiet < 1 else None
+                        busy = (wait_for_quiet(args.quiet, args.quiet_wait)
+                                if args.quiet < 1 else None)
                         print(f"running {deployment.label} ..."
                               + (f" (machine {100 * busy:.0f}% busy before)" if busy else ""),
                               flush=True)

@@ -44,6 +44,7 @@ from fitcoach.api.workouts.schemas import WorkoutLogRequest
 from fitcoach.api.workouts.service import log_workout
 from fitcoach.brain.pipeline import run_turn
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.evals.stats import percentile
 from fitcoach.store.database import Database
 from fitcoach.store.log_reader import SqlLogReader
 
@@ -149,10 +150,9 @@ def main() -> None:
         samples = result["samples"]
         totals = [sum(parts) for parts in zip(*(samples[s] for s in STAGES), strict=True)]
         for stage, values in [*((s, samples[s]) for s in STAGES), ("total", totals)]:
-            ordered = sorted(values)
             print(f"| {backend} | {stage} | {statistics.median(values):.2f} | "
                   f"{statistics.fmean(values):.2f} | "
-                  f"{ordered[int(0.95 * len(ordered))]:.2f} |", flush=True)
+                  f"{percentile(values, 0.95):.2f} |", flush=True)
 
 
 if __name__ == "__main__":
