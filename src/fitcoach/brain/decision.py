@@ -8,7 +8,8 @@ pipeline materialises that with the engine and checks it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -24,15 +25,56 @@ from fitcoach.programming.plan import WeeklyPlan
 MAX_TOOL_ROUNDS = 3
 
 
+class ProblemSource(StrEnum):
+    EDIT = "edit"  # the engine refused an edit operation (`programming.edits.RejectCode`)
+    RULE = "rule"  # the edited plan breaks a validator rule (`programming.validator.Code`)
+    MEMORY = "memory"  # a memory mutation does not apply (`memory.apply` problem codes)
+    DECISION = "decision"  # the decision or the model's answer itself is unusable
+
+
+class Problem(BaseModel):
+    """One reason a decision cannot become a turn, as data: who refused it, the stable code,
+    the explanation, and the day and exercise it is about when known. Whoever decides
+    something from a problem reads these fields, never the wording of `text`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: ProblemSource
+    code: str
+    message: str
+    day: Weekday | None = None
+    exercise_id: str | None = None
+    index: int | None = None  # the memory mutation's position
+
+    @property
+    def text(self) -> str:
+        """The problem as a model reads it in a repair round."""
+        if self.source is ProblemSource.EDIT:
+            return f"plan edit rejected: {self.code}: {self.message}"
+        if self.source is ProblemSource.RULE:
+            return f"the edited plan breaks a rule: {self.code}: {self.message}"
+        if self.source is ProblemSource.MEMORY:
+            return f"memory mutation {self.index}: {self.code}: {self.message}"
+        return self.message
+
+
+INVALID_DECISION = "invalid_decision"
+
+
 class DecisionRejected(Exception):
     """A decision (or a model's answer) that cannot become a valid turn.
 
-    `problems` are written so a model can read and fix them: the pipeline hands them back
-    as the repair round's `repair_errors`.
+    `details` are the structured problems; `problems` their texts, written so a model can read
+    and fix them: the pipeline hands them back as the repair round's `repair_errors`. A plain
+    string is a problem of the decision itself (`invalid_decision`).
     """
 
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems)
+    def __init__(self, problems: Sequence[str | Problem]) -> None:
+        self.details = tuple(
+            p if isinstance(p, Problem) else
+            Problem(source=ProblemSource.DECISION, code=INVALID_DECISION, message=p)
+            for p in problems)
+        self.problems = [p.text for p in self.details]
         super().__init__("; ".join(self.problems))
 
 

@@ -27,6 +27,8 @@ from fitcoach.brain.decision import (
     BrainRequest,
     DecisionRejected,
     Materialized,
+    Problem,
+    ProblemSource,
     ToolResult,
 )
 from fitcoach.brain.ports import LogReader, TurnInput, TurnOutcome
@@ -95,6 +97,8 @@ async def run_turn(
             assert fallback is not None
             kind = failure.kind if isinstance(failure, _Failed) else type(failure).__name__
             trace.fallback_reason = f"{kind}: {failure}"[:500]
+            if isinstance(failure, _Failed):  # what was wrong, as codes (no model text)
+                trace.extra["fallback_problems"] = _codes(failure.details)
             trace.brain = fallback.name
             try:
                 result = await _attempt(turn, fallback, logs, trace, new_id, allow_repair=False)
@@ -110,6 +114,7 @@ class _Failed(Exception):
     def __init__(self, rejected: DecisionRejected, request: BrainRequest,
                  decision: BrainDecision | None) -> None:
         self.problems = rejected.problems
+        self.details = rejected.details
         self.kind = type(rejected).__name__
         self.request = request
         self.decision = decision
@@ -138,10 +143,12 @@ def _honest_none(turn: TurnInput, brain: Brain, failed: _Failed, trace: _Trace) 
     """No plan change, but the memory the brain recorded is kept when it is valid on its own:
     a shoulder strain is worth remembering even when no valid day could be built around it."""
     trace.extra["rejected"] = failed.problems
+    trace.extra["rejected_problems"] = _codes(failed.details)
     original = failed.decision or BrainDecision(language=turn.settings.locale)
     decision = original.model_copy(update={
         "proposal_type": ProposalType.NONE, "target_day": None, "edits": (), "tool_calls": (),
-        "notes": {**original.notes, "rejected": failed.problems},
+        "notes": {**original.notes, "rejected": failed.problems,
+                  "problems": tuple(failed.details)},
     })
     try:
         _check_memory(turn, decision)
@@ -212,8 +219,9 @@ def _check_memory(turn: TurnInput, decision: BrainDecision) -> MutationOutcome:
         return apply_mutations(turn.memory, decision.memory_mutations, turn.now,
                                lambda: random_id("mem"), tz=turn.settings.timezone)
     except MemoryMutationError as invalid:
-        raise DecisionRejected([f"memory mutation {p.index}: {p.code.value}: {p.message}"
-                            for p in invalid.problems]) from invalid
+        raise DecisionRejected([
+            Problem(source=ProblemSource.MEMORY, code=p.code.value, message=p.message,
+                    index=p.index) for p in invalid.problems]) from invalid
 
 
 def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision,
@@ -238,8 +246,9 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
                              language=decision.language.value,
                              today=local_date(turn.now, turn.settings.timezone))
     except EditRejected as rejected:
-        raise DecisionRejected(
-            [f"plan edit rejected: {rejected.code.value}: {rejected}"]) from rejected
+        raise DecisionRejected([Problem(
+            source=ProblemSource.EDIT, code=rejected.code.value, message=rejected.message,
+            day=rejected.day, exercise_id=rejected.exercise_id)]) from rejected
     if base is not None and (not edited.changed_days or edited.plan.days == base.days):
         # The edits leave the active plan as it is (the day already fits, the event day is
         # already free): nothing to stage, nothing to accept. The brain says so.
@@ -260,8 +269,9 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
         before = validate_week(base, profile)
     problems = errors_introduced(report, before, edited.changed_days)
     if problems:
-        raise DecisionRejected([f"the edited plan breaks a rule: {v.code.value}: {v.message}"
-                                for v in problems])
+        raise DecisionRejected([
+            Problem(source=ProblemSource.RULE, code=v.code.value, message=v.message, day=v.day,
+                    exercise_id=v.exercise_id) for v in problems])
     data = edited.plan if proposal_type is ProposalType.UPDATE_WEEK else \
         edited.plan.days[target_day]  # type: ignore[index]
     outcome = Materialized(plan=edited.plan, summary_diff=edited.summary_diff,
@@ -270,6 +280,12 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
     proposal = Proposal(id=new_id("prop"), type=proposal_type, target_day=target_day,
                         summary_diff=edited.summary_diff, data=data)
     return outcome, proposal
+
+
+def _codes(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
+    """Problems as data without their wording (which may quote a model): for the metadata."""
+    return [problem.model_dump(mode="json", exclude={"message"}, exclude_none=True)
+            for problem in problems]
 
 
 def _judged(judged: Judgement | None, profile: Profile) -> ValidationReport | None:

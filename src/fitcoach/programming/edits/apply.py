@@ -116,10 +116,10 @@ def _refuse_settled(plan: WeeklyPlan, op: EditOperation, settled: frozenset[Week
         if is_done(day):
             raise EditRejected(RejectCode.DAY_DONE,
                                f"{weekday.display_name}'s workout is already done and logged; "
-                               "a completed workout can't be rewritten")
+                               "a completed workout can't be rewritten", day=weekday)
         raise EditRejected(RejectCode.DAY_PAST,
                            f"{weekday.display_name} ({day.date.isoformat()}) is already past; "
-                           "only today and the days ahead can be changed")
+                           "only today and the days ahead can be changed", day=weekday)
 
 
 def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
@@ -128,7 +128,8 @@ def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
     bad = errors_introduced(after, before, changed)
     if bad:
         raise EditRejected(RejectCode.INVALID_RESULT,
-                           f"the change would break a rule: {bad[0].message}")
+                           f"the change would break a rule: {bad[0].message}",
+                           day=bad[0].day, exercise_id=bad[0].exercise_id)
     return Judgement(after, profile)
 
 

@@ -32,12 +32,16 @@ class RejectCode(StrEnum):
 
 
 class EditRejected(Exception):
-    """The operation cannot be done; `code` is stable, `message` explains it to a coach."""
+    """The operation cannot be done; `code` is stable, `message` explains it to a coach, and
+    `day`/`exercise_id` say what it is about when the refusal names one."""
 
-    def __init__(self, code: RejectCode, message: str) -> None:
+    def __init__(self, code: RejectCode, message: str, *, day: Weekday | None = None,
+                 exercise_id: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.day = day  # the day the refusal is about, when it is about one
+        self.exercise_id = exercise_id  # likewise the exercise
 
     def __repr__(self) -> str:
         return f"EditRejected({self.code.value!r}, {self.message!r})"
