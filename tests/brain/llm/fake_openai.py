@@ -64,9 +64,12 @@ class FakeOpenAI:
              "function": {"name": name, "arguments": json.dumps(args)}}
             for name, args in calls]}))
 
-    def fail(self, status: int, message: str = "scripted failure") -> None:
+    def fail(self, status: int, message: str = "scripted failure", *, code: str | None = None,
+             param: str | None = None) -> None:
         self.script.append(Scripted(status=status, message={"error": {
-            "message": message, "type": "server_error", "code": None}}))
+            "message": message,
+            "type": "invalid_request_error" if status == 400 else "server_error",
+            "code": code, "param": param}}))
 
     def hang(self) -> None:
         self.script.append(Scripted(slow=True))

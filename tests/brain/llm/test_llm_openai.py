@@ -124,6 +124,49 @@ def test_a_server_without_tools_is_asked_again_without_them(openai_server, run) 
     assert "tool_choice" not in fake.requests[1]
 
 
+# 400s that are about this request, not about what the server supports: each fails its own
+# turn (the pipeline falls back) and the next turn still asks for tools and the JSON schema.
+NOT_UNSUPPORTED = [
+    "Invalid 'messages[3]': messages with role 'tool' must be a response to a preceding "
+    "message with 'tool_calls'.",
+    "This model's maximum context length is 8192 tokens. However, your messages and tools "
+    "resulted in 9100 tokens.",
+    "Invalid schema for response_format 'coach_decision': In context=(), "
+    "'additionalProperties' is required to be supplied and to be false.",
+    "'messages' must contain the word 'json' in some form to use 'response_format' of type "
+    "'json_object'.",
+    "Invalid JSON in request body",
+]
+
+
+@pytest.mark.parametrize("message", NOT_UNSUPPORTED)
+def test_a_400_that_is_not_about_support_downgrades_nothing(openai_server, run,
+                                                             message: str) -> None:
+    fake, url = openai_server
+    fake.fail(400, message)
+    fake.answer(none_answer())
+    b = brain(url)
+    with pytest.raises(openai.BadRequestError):
+        run(b.decide(request_for(turn("first")), logs()))
+    run(b.decide(request_for(turn("second")), logs()))
+    refused, second = fake.requests
+    for body in (refused, second):
+        assert body["response_format"]["type"] == "json_schema"
+        assert "tools" in body
+
+
+def test_a_400_with_the_unsupported_parameter_code_downgrades_that_feature(openai_server,
+                                                                            run) -> None:
+    fake, url = openai_server
+    fake.fail(400, "Unsupported parameter.", code="unsupported_parameter", param="tools")
+    fake.answer(none_answer())
+    run(brain(url).decide(request_for(turn("hi")), logs()))
+    refused, retried = fake.requests
+    assert "tools" in refused
+    assert "tools" not in retried
+    assert retried["response_format"]["type"] == "json_schema"  # only what was refused
+
+
 def test_usage_reports_prompt_cached_and_completion_tokens(openai_server, run) -> None:
     fake, url = openai_server
     fake.answer(none_answer())

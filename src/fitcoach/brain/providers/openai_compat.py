@@ -8,10 +8,11 @@ declarations with `tool_choice: "auto"`; `response_format` is
 changes, which is what OpenAI's automatic prompt caching and the local servers' prefix (KV)
 caches reuse.
 
-Servers differ in what they accept. When one refuses `json_schema`, the brain retries with
-JSON mode (`{"type": "json_object"}`) and the schema restated in the request, and if that
-is refused too, with no `response_format` at all; when one refuses tools, it retries
-without them. What worked is remembered for the next turns.
+Servers differ in what they accept. When one answers 400 saying it does not support
+`json_schema`, the brain retries with JSON mode (`{"type": "json_object"}`) and the schema
+restated in the request, and if that is refused too, with no `response_format` at all; when
+one says it does not support tools, it retries without them. What worked is remembered for
+the next turns. Any other 400 fails the turn (the pipeline falls back) and changes nothing.
 """
 
 from __future__ import annotations
@@ -164,21 +165,54 @@ class OpenAICompatBrain(LLMBrain[Message]):
         return completion
 
     def _downgrade(self, refused: openai.BadRequestError) -> bool:
-        """Step down to what this server supports; False when there is nothing left to try."""
-        reason = str(refused).lower()
-        if self._use_tools and "tool" in reason:
+        """Step down to what this server supports; False when there is nothing left to try
+        or when the 400 is not about an unsupported feature (a malformed conversation, a
+        prompt too long, a schema the server could read but rejects): those fail this turn
+        only, and every later turn still asks for tools and the JSON schema."""
+        if self._use_tools and unsupported(refused, _TOOL_WORDS):
             logger.warning("%s refused tools (%s): continuing without native tools",
                            self.model, refused)
             self._use_tools = False
             return True
         weaker = _DOWNGRADES[self._format]
-        if weaker is not None and ("response_format" in reason or "json" in reason
-                                   or "schema" in reason):
+        if weaker is not None and self._format != "none" and unsupported(
+                refused, _FORMAT_WORDS[self._format]):
             logger.warning("%s refused response_format %s (%s): trying %s", self.model,
                            self._format, refused, weaker)
             self._format = weaker
             return True
         return False
+
+
+# What servers say when they do not support a request field at all (OpenAI, vLLM, llama.cpp,
+# Ollama, LM Studio, proxies), as opposed to a request they understood and found wrong.
+_UNSUPPORTED_PHRASES = (
+    "not supported", "unsupported", "does not support", "doesn't support", "not support ",
+    "unrecognized", "unrecognised", "unknown field", "unknown parameter", "unknown argument",
+    "unexpected keyword", "extra inputs are not permitted", "extra_forbidden",
+    "not implemented", "not available for this model", "is not enabled",
+)
+_UNSUPPORTED_CODES = ("unsupported_parameter", "unsupported_value", "extra_forbidden")
+_TOOL_WORDS = ("tool", "function")
+_FORMAT_WORDS: dict[ResponseFormatMode, tuple[str, ...]] = {
+    "json_schema": ("response_format", "json_schema", "structured output", "guided_json",
+                    "json mode", "json_object"),
+    "json_object": ("response_format", "json_object", "json mode"),
+    "none": (),
+}
+
+
+def unsupported(refused: openai.BadRequestError, feature_words: Sequence[str]) -> bool:
+    """Whether a 400 says the server does not support a feature named by `feature_words`:
+    by the error's code and parameter (OpenAI's `unsupported_parameter`), or by a message
+    that both names the feature and says it is unsupported."""
+    param = (refused.param or "").lower()
+    if (refused.code or "").lower() in _UNSUPPORTED_CODES and param and any(
+            word in param for word in feature_words):
+        return True
+    text = f"{refused.message} {refused.body if refused.body is not None else ''}".lower()
+    return any(word in text for word in feature_words) and any(
+        phrase in text for phrase in _UNSUPPORTED_PHRASES)
 
 
 def _call_usage(completion: ChatCompletion, latency_ms: float) -> CallUsage:
