@@ -17,22 +17,36 @@ from fitcoach.programming.generator.site import Blocks, DaySite, site_of
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.text import phrases as tx
+from fitcoach.programming.text.phrasebook import PHRASEBOOK
+
+MARK_KEYS = ("title.express", "title.deload")
 
 
 @cache
-def _suffix_pattern(language: str, key: str) -> re.Pattern[str]:
-    """A regex matching a title wrapped by `key` (e.g. "… (Express 30m)") to unwrap it."""
-    template = tx.say(language, key, title="\x00", minutes="\x01")
-    pattern = re.escape(template).replace("\x00", "(?P<title>.*)").replace("\x01", r"\d+")
-    return re.compile(f"^{pattern}$")
+def _mark_patterns() -> tuple[re.Pattern[str], ...]:
+    """Regexes matching a title wrapped by a mark (e.g. "… (Express 30m)", "… (Descarga)"),
+    in every language: a day marked in one language may be edited in another."""
+    patterns = []
+    for language in PHRASEBOOK:
+        for key in MARK_KEYS:
+            template = tx.say(language, key, title="\x00", minutes="\x01")
+            pattern = re.escape(template).replace("\x00", "(?P<title>.*?)").replace(
+                "\x01", r"\d+")
+            patterns.append(re.compile(f"^{pattern}$", re.DOTALL))
+    return tuple(patterns)
 
 
 def base_title(language: str, title: str) -> str:
-    """A title without the express or deload marks an earlier edit added."""
-    for key in ("title.express", "title.deload"):
-        match = _suffix_pattern(language, key).match(title)
-        if match:
-            title = match.group("title")
+    """A title without any express or deload mark earlier edits added, in any language and
+    however many were stacked, so an edit that marks a day marks it exactly once."""
+    del language  # every language's marks are removed
+    stripped = True
+    while stripped:
+        stripped = False
+        for pattern in _mark_patterns():
+            match = pattern.match(title)
+            if match and match.group("title").strip():
+                title, stripped = match.group("title"), True
     return title
 
 
