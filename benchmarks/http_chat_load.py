@@ -30,6 +30,7 @@ from typing import IO, Any
 import httpx
 
 from benchmarks.databases import postgres_available, scratch_url
+from benchmarks.load_servers import BENCH_ENVIRONMENT
 from fitcoach.evals.stats import percentile
 
 ONBOARDING = (
@@ -77,7 +78,9 @@ def _free_port() -> int:
 
 
 def start_server(url: str, port: int, workers: int, log: IO[bytes]) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "FITCOACH_DB": url, "FITCOACH_HOST": "127.0.0.1",
+    # Rate limits off (BENCH_ENVIRONMENT): all users sign up from one address and talk
+    # without pause; the benchmark measures the service, not its abuse limits.
+    env = {**os.environ, **BENCH_ENVIRONMENT, "FITCOACH_DB": url, "FITCOACH_HOST": "127.0.0.1",
            "FITCOACH_PORT": str(port)}
     command = [sys.executable, "-m", "fitcoach.cli", "serve", "--workers", str(workers)]
     # The access log goes to a file: a pipe nobody reads would fill up and stall the server.
