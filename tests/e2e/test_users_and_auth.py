@@ -11,10 +11,13 @@ from sqlalchemy import select
 from fitcoach.api.auth import hash_token
 from fitcoach.store.database import Database
 from fitcoach.store.models import ApiToken, User
-from tests.e2e.conftest import Api, row_counts
+from tests.e2e.conftest import Api, build_app, row_counts
+from tests.e2e.scripted import ScriptedTurns
 
 PROTECTED = [
     ("get", "/api/users/me"),
+    ("post", "/api/users/me/token"),
+    ("delete", "/api/users/me/token"),
     ("post", "/api/coach/chat"),
     ("post", "/api/coach/proposals/prop_x/accept"),
     ("post", "/api/coach/proposals/prop_x/reject"),
@@ -128,6 +131,67 @@ def test_openapi_documents_the_contract(client: TestClient) -> None:
         ("/api/plans/current", "get"), ("/api/memory", "get"),
         ("/api/memory/{memory_id}", "delete"), ("/api/workouts/log", "post"),
         ("/api/workouts/logs", "get"), ("/api/prs/{slug}", "get"), ("/api/exercises", "get"),
-        ("/healthz", "get"),
+        ("/api/users/me/token", "post"), ("/api/users/me/token", "delete"), ("/healthz", "get"),
     ]:
         assert method in paths[path], (path, method)
+
+
+def _hashes(database: Database, user_id: str) -> list[str]:
+    with database.read() as session:
+        return list(session.scalars(select(ApiToken.token_hash)
+                                    .where(ApiToken.user_id == user_id)))
+
+
+def test_rotating_the_token_answers_a_new_one_and_the_old_one_stops_working(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api = new_user()
+    assert api.get("/api/users/me").status_code == 200  # authenticated, and now cached
+    response = api.post("/api/users/me/token")
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) == {"user_id", "token"}
+    assert body["user_id"] == api.user_id
+    assert body["token"] != api.token
+    assert _hashes(database, api.user_id) == [hash_token(body["token"])]  # only its hash
+    old = api.get("/api/users/me")
+    assert old.status_code == 401
+    assert old.json()["error"]["code"] == "unauthorized"
+    fresh = Api(api.client, api.user_id, body["token"])
+    assert fresh.get("/api/users/me").json()["user_id"] == api.user_id
+    assert fresh.chat("hello")["message"]  # the account and its data go on
+
+
+def test_revoking_the_token_is_204_and_it_stops_working(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api, other = new_user(), new_user()
+    assert api.get("/api/users/me").status_code == 200
+    response = api.delete("/api/users/me/token")
+    assert response.status_code == 204
+    assert response.content == b""
+    assert _hashes(database, api.user_id) == []
+    for method, path in PROTECTED:
+        assert api.client.request(method, path, headers=api.headers(),
+                                  json={}).status_code == 401
+    assert api.post("/api/users/me/token").status_code == 401  # no way back with it
+    assert other.get("/api/users/me").status_code == 200  # nobody else is touched
+
+
+def test_a_token_revoked_elsewhere_cannot_rotate_or_revoke_from_a_cache(
+        database: Database, new_user: Callable[..., Api]) -> None:
+    # Two API processes, each with its own cache of authenticated tokens.
+    api = new_user()
+    elsewhere = Api(TestClient(build_app(database, ScriptedTurns())), api.user_id, api.token)
+    assert elsewhere.get("/api/users/me").status_code == 200  # cached over there
+    assert api.delete("/api/users/me/token").status_code == 204
+    before = row_counts(database)
+    assert elsewhere.post("/api/users/me/token").status_code == 401
+    assert elsewhere.delete("/api/users/me/token").status_code == 401
+    assert row_counts(database) == before
+    assert _hashes(database, api.user_id) == []
+
+
+def test_a_405_lists_every_method_of_the_path(client: TestClient) -> None:
+    response = client.put("/api/users/me/token")
+    assert response.status_code == 405
+    assert response.headers["Allow"] == "DELETE, POST"
+    assert client.put("/api/memory/mem_x").headers["Allow"] == "DELETE"

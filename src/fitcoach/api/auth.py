@@ -34,16 +34,16 @@ def bearer_token(authorization: str | None) -> str | None:
 
 
 class CallerCache:
-    """Recently authenticated tokens (by hash) and their users, for a few minutes.
+    """Recently authenticated tokens (by hash) and their users, for up to a minute.
 
-    Every request authenticates; on PostgreSQL that lookup is a network round trip. Tokens
-    are never revoked and users never deleted (nothing in the API does either yet), so a
-    cached answer cannot grant anything the database would refuse. Settings a user changes
-    later would show after at most `ttl_seconds`; whoever adds revocation or settings
-    changes must clear the entry (`forget`).
+    Every request authenticates; on PostgreSQL that lookup is a network round trip. A token
+    rotated or revoked (`POST`/`DELETE /api/users/me/token`) is forgotten at once by the
+    process that changed it; another API process may still accept it from its own cache for
+    at most `ttl_seconds`, which bounds how long a revoked token lives. Anything that
+    changes a user's settings later must clear the entry (`forget`) too.
     """
 
-    def __init__(self, max_entries: int = 10_000, ttl_seconds: float = 300.0) -> None:
+    def __init__(self, max_entries: int = 10_000, ttl_seconds: float = 60.0) -> None:
         self.max_entries = max_entries
         self.ttl_seconds = ttl_seconds
         self._entries: OrderedDict[str, tuple[float, UserSettings]] = OrderedDict()

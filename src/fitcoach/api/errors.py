@@ -9,6 +9,7 @@ nothing.
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 from typing import Any
 
@@ -180,6 +181,25 @@ def database_unavailable(error: Exception) -> bool:
     return isinstance(error, sql.OperationalError | sql.InterfaceError)
 
 
+_HTTP_METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options", "trace"})
+
+
+def _allowed_methods(app: FastAPI, path: str) -> str | None:
+    """Every method the API documents at `path` (None for a path it does not document).
+    Starlette's own 405 names only the methods of the first route that matched the path,
+    and two routes may share one (POST and DELETE /api/users/me/token)."""
+    patterns = getattr(app.state, "allowed_methods", None)
+    if patterns is None:
+        patterns = app.state.allowed_methods = [
+            (re.compile("^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template)) + "$"),
+             ", ".join(sorted(m.upper() for m in operations if m in _HTTP_METHODS)))
+            for template, operations in app.openapi().get("paths", {}).items()]
+    for pattern, methods in patterns:
+        if pattern.match(path):
+            return methods
+    return None
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(FitcoachError)
     async def _ours(_request: Request, error: FitcoachError) -> JSONResponse:
@@ -192,11 +212,15 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(error_body(code, message), status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = _HTTP_CODES.get(error.status_code, "http_error")
         message = error.detail if isinstance(error.detail, str) else code.replace("_", " ")
+        headers = getattr(error, "headers", None)
+        allowed = _allowed_methods(app, request.url.path) if error.status_code == 405 else None
+        if allowed:
+            headers = {**(headers or {}), "Allow": allowed}
         return JSONResponse(error_body(code, message), status_code=error.status_code,
-                            headers=getattr(error, "headers", None))
+                            headers=headers)
 
     @app.exception_handler(sql.OperationalError)
     @app.exception_handler(sql.InterfaceError)

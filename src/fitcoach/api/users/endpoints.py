@@ -1,9 +1,11 @@
-"""POST /api/users (the only route without a token) and GET /api/users/me."""
+"""POST /api/users (the only route without a token), GET /api/users/me, and the caller's
+token: POST /api/users/me/token rotates it, DELETE /api/users/me/token revokes it."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, status
+from fastapi import APIRouter, Request, Response, status
 
+from fitcoach.api.auth import bearer_token, hash_token
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action, client_key
@@ -30,3 +32,29 @@ def create_user(body: CreateUserRequest, database: DatabaseDep, now: NowDep,
 def read_me(caller: CallerDep) -> UserProfile:
     """The caller's own settings (locale, units, time zone)."""
     return service.profile_of(caller)
+
+
+def _presented_hash(request: Request) -> str:
+    token = bearer_token(request.headers.get("authorization"))
+    assert token is not None  # the caller dependency authenticated it
+    return hash_token(token)
+
+
+@router.post("/me/token", response_model=CreatedUser, responses=AUTH_ERROR_RESPONSES)
+def rotate_token(caller: CallerDep, database: DatabaseDep, now: NowDep,
+                 request: Request) -> CreatedUser:
+    """A new bearer token (shown this once); the token used for this request, and any other
+    of the user's, stops working."""
+    return service.rotate_token(database, caller, _presented_hash(request), now,
+                                request.app.state.callers)
+
+
+@router.delete("/me/token", status_code=status.HTTP_204_NO_CONTENT,
+               response_class=Response, responses=AUTH_ERROR_RESPONSES)
+def revoke_token(caller: CallerDep, database: DatabaseDep, now: NowDep,
+                 request: Request) -> Response:
+    """Revoke the caller's bearer token (every token of the user): nothing authenticates as
+    this user any more."""
+    service.revoke_tokens(database, caller, _presented_hash(request), now,
+                          request.app.state.callers)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

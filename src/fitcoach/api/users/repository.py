@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from fitcoach.brain.ports import Locale, UserSettings
@@ -41,3 +41,17 @@ class UserRepository:
     def get(self, user_id: str) -> UserSettings | None:
         user = self.session.get(User, user_id)
         return None if user is None else _settings(user)
+
+    def token_hashes(self, user_id: str) -> list[str]:
+        return list(self.session.scalars(
+            select(ApiToken.token_hash).where(ApiToken.user_id == user_id)))
+
+    def replace_tokens(self, user_id: str, token_hash: str | None,
+                       now: dt.datetime) -> list[str]:
+        """Delete every token of the user and, with `token_hash`, add that one; answers the
+        hashes deleted (their cached callers must be forgotten)."""
+        old = self.token_hashes(user_id)
+        self.session.execute(delete(ApiToken).where(ApiToken.user_id == user_id))
+        if token_hash is not None:
+            self.session.add(ApiToken(token_hash=token_hash, user_id=user_id, created_at=now))
+        return old

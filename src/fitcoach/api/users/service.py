@@ -1,10 +1,12 @@
-"""Sign-up: a user row and a bearer token, shown once and stored as a hash."""
+"""Sign-up: a user row and a bearer token, shown once and stored as a hash; the token can
+be rotated (a new one replaces every old one) or revoked (none is left)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from fitcoach.api.auth import hash_token, new_token
+from fitcoach.api.auth import CallerCache, hash_token, new_token
+from fitcoach.api.errors import Unauthorized
 from fitcoach.api.ids import new_user_id
 from fitcoach.api.users.repository import UserRepository
 from fitcoach.api.users.schemas import CreatedUser, CreateUserRequest, UserProfile
@@ -25,3 +27,30 @@ def create_user(database: Database, request: CreateUserRequest, now: dt.datetime
 def profile_of(caller: UserSettings) -> UserProfile:
     return UserProfile(user_id=caller.user_id, display_name=caller.display_name,
                        locale=caller.locale, units=caller.units, timezone=caller.timezone)
+
+
+def _replace_tokens(database: Database, caller: UserSettings, presented_hash: str,
+                    new_hash: str | None, now: dt.datetime, callers: CallerCache) -> None:
+    with database.write(lock_user=caller.user_id) as session:
+        users = UserRepository(session)
+        # The caller may have been authenticated from the cache: a token revoked or rotated
+        # meanwhile (another request, another process) changes nothing any more.
+        if presented_hash not in users.token_hashes(caller.user_id):
+            raise Unauthorized("the bearer token is not valid")
+        removed = users.replace_tokens(caller.user_id, new_hash, now)
+    for token_hash in removed:
+        callers.forget(token_hash)
+
+
+def rotate_token(database: Database, caller: UserSettings, presented_hash: str,
+                 now: dt.datetime, callers: CallerCache) -> CreatedUser:
+    """A new token for the caller; every token the user had stops working."""
+    token = new_token()
+    _replace_tokens(database, caller, presented_hash, hash_token(token), now, callers)
+    return CreatedUser(user_id=caller.user_id, token=token)
+
+
+def revoke_tokens(database: Database, caller: UserSettings, presented_hash: str,
+                  now: dt.datetime, callers: CallerCache) -> None:
+    """Every token of the caller stops working (sign out everywhere)."""
+    _replace_tokens(database, caller, presented_hash, None, now, callers)
