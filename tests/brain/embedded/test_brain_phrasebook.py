@@ -28,8 +28,10 @@ from fitcoach.catalog.vocabulary import AcuteCondition, Experience, Goal
 from fitcoach.memory.entries import StapleCategory, Tone
 
 # Keys holding names, facts and reasons rather than chat sentences.
+# Not the coach's own sentences: facts, fragments, and chips (the user's words, as a user
+# would type them: "목요일에도 어깨 운동 빼 줘", like the engine's own suggested edits).
 NOT_CHAT = ("fact.", "reason.", "gear.", "side.", "date.", "noted.", "event.kind.",
-            "event.sport.", "event.with_sport", "onboarding.outline")
+            "event.sport.", "event.with_sport", "onboarding.outline", "chip.")
 
 
 def test_every_key_speaks_all_five_languages() -> None:

@@ -99,6 +99,7 @@ class Skip(StrEnum):
     NOTHING_NEEDS_GEAR = "nothing_needs_gear"
     NOTHING_LOADS = "nothing_loads"
     DAY_TAKEN = "day_taken"
+    NOTHING_TO_AVOID = "nothing_to_avoid"  # the day named does not load the part kept out
     EVENT_OUTSIDE_WEEK = "event_outside_week"
     UNCLEAR_DAY = "unclear_day"
     UNCLEAR_WEEK = "unclear_week"
@@ -132,6 +133,9 @@ class PlannedChange:
     options: tuple[str, ...] = ()  # the exercises a family word may mean on that day
     other: Weekday | None = None  # the day whose session would move onto a taken `day`
     moves: tuple[tuple[Weekday, Weekday], ...] = ()  # sessions moved: (old day, new day)
+    # An acute change: the later sessions before the state fades that load the part too (the
+    # reply names them and offers the words that change them as well).
+    later: tuple[Weekday, ...] = ()
 
 
 NONE = PlannedChange()
@@ -307,6 +311,8 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     a, s = view.analysis, view.routing.schedule
     if view.routing.swap is not None:
         return _swap(view, plan, day, view.routing.swap)
+    if a.body.avoid.body_parts and not a.body.conditions:
+        return _keep_out(view, plan, day)
     ops: list[EditOperation] = []
     kinds: list[ChangeKind] = []
     focus = s.day_focus.get(day) or (next(iter(s.day_focus.values()))
@@ -361,6 +367,34 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                          kinds=tuple(kinds), day=day, exercise=exercise,
                          replacement=replacement, minutes=s.minutes,
                          previous_minutes=today.duration_minutes)
+
+
+def _loads(plan: WeeklyPlan, weekday: Weekday, probe: AvoidOnDays) -> bool:
+    day = plan.days[weekday]
+    return day.is_training_day and any(
+        avoid_reason(probe, CATALOG.get(e.exercise_id), day.date) for e in day.exercises)
+
+
+def _keep_out(view: TurnView, plan: WeeklyPlan, day: Weekday) -> PlannedChange:
+    """"Keep my shoulders out of Thursday too": the part (and any pattern named with it) out
+    of each day named, else the target day; days that do not load it are left alone."""
+    avoid = view.analysis.body.avoid
+    named = _sorted({m.weekday for m in view.analysis.time.days if not m.reference} or {day})
+    probe = AvoidOnDays(body_parts=avoid.body_parts, patterns=avoid.patterns,
+                        overhead=avoid.overhead)
+    training = [d for d in named if plan.days[d].is_training_day]
+    if not training:
+        return _skip(Skip.REST_DAY, day=named[0])
+    loaded = tuple(d for d in training if _loads(plan, d, probe))
+    if not loaded:
+        return _skip(Skip.NOTHING_TO_AVOID, day=training[0], parts=avoid.body_parts)
+    op = probe.model_copy(update={"days": loaded})
+    if len(loaded) > 1:  # two sessions change: the week is proposed
+        return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
+                             kinds=(ChangeKind.AVOID,), parts=avoid.body_parts, days=loaded)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=loaded[0],
+                         edits=(op,), kinds=(ChangeKind.AVOID,), day=loaded[0],
+                         parts=avoid.body_parts, days=loaded)
 
 
 def _on_day(view: TurnView, day_slugs: list[str]) -> list[str]:
@@ -520,7 +554,9 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     if hurting is not None and hurting in on_day:
         pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
                          exercise_in=swap.exercise_in if swap is not None else None)
-        return replace(_swap(view, plan, target, pain), parts=parts, until=until)
+        swapped = _swap(view, plan, target, pain)
+        later = () if swapped.skip else _later_days(plan, target, until, states, (), False)
+        return replace(swapped, parts=parts, until=until, later=later)
     avoid = view.analysis.body.avoid
     patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
     overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
@@ -544,12 +580,28 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
     edits: tuple[EditOperation, ...] = (op,)
     kinds = (ChangeKind.AVOID,)
+    later: tuple[Weekday, ...] = ()
     if is_fatigue(states):
         # Tired all over: the heavy compounds go (the avoid) and the rest gets lighter.
         edits += (Deload(day=day),)
         kinds += (ChangeKind.DELOAD,)
+    else:
+        later = _later_days(plan, day, until, states, patterns, overhead)
     return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=edits,
-                         kinds=kinds, day=day, parts=parts, until=until)
+                         kinds=kinds, day=day, parts=parts, until=until, later=later)
+
+
+def _later_days(plan: WeeklyPlan, day: Weekday, until: dt.date,
+                states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
+                overhead: bool) -> tuple[Weekday, ...]:
+    """The sessions after `day` this week, before the state fades, that load the part too
+    (the seed changes one session for an acute state: these are offered, not changed).
+    Tiredness all over touches every session: it is not offered day by day."""
+    if is_fatigue(states):
+        return ()
+    return tuple(d for d in WEEKDAYS if d.index > day.index
+                 and _first_affected_day(plan, d, until, states, patterns, overhead,
+                                         fixed=True) is d)
 
 
 def _spared_by(states: tuple[AcuteState, ...], day: DayPlan, slug: str) -> bool:

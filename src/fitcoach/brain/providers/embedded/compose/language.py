@@ -124,6 +124,12 @@ def body_parts(language: str, parts: Iterable[BodyPart]) -> str:
     return join(language, [body_part(language, p) for p in parts])
 
 
+def bare_body_parts(language: str, parts: Iterable[BodyPart]) -> str:
+    """Body parts without the article Spanish and Italian prose puts before them, as the
+    user would write them ("sin hombros", "niente spalle")."""
+    return join(language, [tx.say(language, f"part.{p.value}") for p in parts])
+
+
 def focus(language: str, day_focus: Focus) -> str:
     return tx.focus(language, day_focus)
 

@@ -100,7 +100,8 @@ def _proposal(reply: Reply, view: TurnView, change: PlannedChange, outcome: Mate
         return  # one sentence that already says it is staged
     memory_acknowledgement(reply, view, [m for m in mutations if _acknowledged(m)],
                            optional=True)
-    if outcome.changed_days:
+    if outcome.changed_days and not (intent is Intent.ACUTE_STATE and change.later):
+        # (An acute reply that offers the later sessions says the staging in that sentence.)
         staged(reply, view, change.target_day if change.proposal_type is
                ProposalType.UPDATE_DAY else None)
 

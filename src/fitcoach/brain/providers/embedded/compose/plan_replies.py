@@ -103,6 +103,9 @@ def onboarding_reply(reply: Reply, view: TurnView, change: PlannedChange,
 def day_reply(reply: Reply, view: TurnView, change: PlannedChange,
               outcome: Materialized) -> None:
     plan = outcome.plan
+    if plan is not None and ChangeKind.AVOID in change.kinds:
+        _kept_out(reply, view, change, outcome)
+        return
     day = change.target_day
     if plan is None or day is None:
         return
@@ -119,6 +122,32 @@ def day_reply(reply: Reply, view: TurnView, change: PlannedChange,
         reply.add_text(outcome.summary_diff or "", optional=False)
     if _explains(view) and ChangeKind.SHORTEN in change.kinds:
         reply.add("science.shorten", optional=True)
+
+
+def _kept_out(reply: Reply, view: TurnView, change: PlannedChange,
+              outcome: Materialized) -> None:
+    """"Keep my shoulders out of Thursday": what left each day, and what came in."""
+    plan = outcome.plan
+    assert plan is not None
+    language = view.language
+    parts = lx.body_parts(language, change.parts)
+    said = False
+    for day in [d for d in change.days if d in outcome.changed_days]:
+        before, after = _day_before(view, day), plan.days[day]
+        removed, added = _removed(before, after), _added(before, after)
+        name = lx.weekday(language, day)
+        if removed and added:
+            reply.add("acute.avoid_replaced", optional=said, day=name, parts=parts,
+                      removed=lx.exercises(language, removed),
+                      added=lx.exercises(language, added))
+        elif removed:
+            reply.add("acute.avoid", optional=said, day=name, parts=parts,
+                      removed=lx.exercises(language, removed))
+        else:
+            continue
+        said = True
+    if not said:
+        reply.add_text(outcome.summary_diff or "")
 
 
 def _day_sentence(view: TurnView, kind: ChangeKind, change: PlannedChange,
@@ -305,7 +334,22 @@ def acute_reply(reply: Reply, view: TurnView, change: PlannedChange,
                       removed=lx.exercises(language, removed))
         else:
             reply.add_text(outcome.summary_diff or "")
+    if change.later and outcome.changed_days:
+        later_days(reply, view, change)
     reply.add("acute.safety", optional=not _explains(view))
+
+
+def later_days(reply: Reply, view: TurnView, change: PlannedChange) -> None:
+    """The later sessions the state touches, and the words that keep the part out of them
+    too; one sentence that also says this day's change is staged (it takes the place of
+    `staged`, so the reply stays within its three sentences)."""
+    language = view.language
+    later = lx.weekdays(language, change.later)
+    chip = reply.say("chip.acute_later", parts=lx.bare_body_parts(language, change.parts),
+                     later=later)
+    day = lx.weekday(language, change.target_day) if change.target_day else ""
+    reply.add("acute.later", later=later, parts=lx.body_parts(language, change.parts),
+              day=day, chip=chip)
 
 
 # -- events -----------------------------------------------------------------------------------

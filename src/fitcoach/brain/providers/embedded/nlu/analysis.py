@@ -97,7 +97,9 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
     gear = parse_gear(doc, quantities.loads, {i for s in spans for i in range(s.start, s.end)})
     event_present = doc.has("event_kind")
     body = parse_body(doc, time, spans, event_present)
-    goals = parse_goals(doc, time, body.mentions)
+    # A body part kept out ("sin hombros el jueves") is no day focus or priority.
+    goals = parse_goals(doc, time, tuple(m for m in body.mentions
+                                         if m.position not in body.avoid.positions))
     events = parse_events(doc, time, body.protect, today)
     time = _past_event_days(doc, time, events)
     return MessageAnalysis(

@@ -19,7 +19,8 @@ Rules, clause by clause (clauses end at sentence marks and at "but / pero / ma /
 - in a sentence that asks to keep parts fresh for an event ("make sure my back isn't fried"),
   body words are parts to *protect* and condition words are no complaint;
 - a clause with an avoid cue ("no overhead work", "nothing heavy on incline", "no debería hacer
-  press militar") lists patterns, exercises and whether only heavy work is meant.
+  press militar") lists patterns, exercises and whether only heavy work is meant, and the body
+  parts it keeps out ("keep my shoulders out of Thursday", "sin hombros el jueves").
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ class ConditionReport(_Model):
 class AvoidFacts(_Model):
     patterns: tuple[Pattern, ...] = ()
     exercises: tuple[str, ...] = ()
-    body_parts: tuple[BodyPart, ...] = ()
+    body_parts: tuple[BodyPart, ...] = ()  # "no shoulder work", "sin hombros", "어깨 운동 빼"
+    positions: tuple[int, ...] = ()  # where those body words are (no day focus, no priority)
     overhead: bool = False
     heavy_only: bool = False
 
@@ -319,17 +321,51 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
     return BodyFacts(
         mentions=tuple(mentions),
         conditions=tuple(reports.values()),
-        avoid=_avoid(doc, exercises, movements, heavy_clauses, resolution_clauses),
+        avoid=_avoid(doc, exercises, movements, heavy_clauses, resolution_clauses,
+                     _avoided(doc, mentions, condition_clauses, exercises)),
         resolved=tuple(dict.fromkeys(resolved)),
         protect=tuple(protect),
     )
 
 
+_AVOID_REACH = 2  # tokens between an avoid word and the body word it keeps out
+_VERB_FINAL = frozenset({"ko"})  # "어깨 운동 빼 줘": the avoid word follows
+
+
+def _avoided(doc: Document, mentions: Sequence[BodyMention], condition_clauses: set[int],
+             exercises: Sequence[ExerciseSpan] = ()) -> list[BodyMention]:
+    """Body words the message keeps out ("keep my shoulders out of Thursday", "no shoulder
+    work", "sin hombros", "בלי כתפיים", "어깨 운동 빼 줘"): an avoid word right before the body
+    word (right after it in Korean), or around it ("keep … out"). A clause that reports a
+    condition ("no pain in my shoulder") is a complaint, not a request, and a body word inside
+    an exercise's name ("drop the shoulder press") is the exercise."""
+    cues = doc.best("avoid_cue")
+    named = {i for e in exercises for i in range(e.start, e.end)}
+    found: list[BodyMention] = []
+    for mention in mentions:
+        if mention.clause in condition_clauses or mention.position in named:
+            continue
+        for cue in cues:
+            if doc.clause(cue.start) != mention.clause:
+                continue
+            around = cue.start < mention.position < cue.end - 1
+            before = 0 <= mention.position - cue.end <= _AVOID_REACH
+            after = cue.lang in _VERB_FINAL and 0 <= cue.start - mention.position <= \
+                _AVOID_REACH + 1
+            if around or before or after:
+                found.append(mention)
+                break
+    return found
+
+
 def _avoid(doc: Document, exercises: Sequence[ExerciseSpan], movements: list[Hit],
-           heavy_clauses: set[int], resolution_clauses: set[int]) -> AvoidFacts:
+           heavy_clauses: set[int], resolution_clauses: set[int],
+           avoided: Sequence[BodyMention] = ()) -> AvoidFacts:
     avoid_clauses = {doc.clause(h.start) for h in doc.best("avoid_cue")} - resolution_clauses
     if not avoid_clauses:
         return AvoidFacts()
+    kept_out = [m for m in avoided if m.clause in avoid_clauses]
+    parts = tuple(dict.fromkeys(p for m in kept_out for p in m.parts))
     moves = [m for m in movements if doc.clause(m.start) in avoid_clauses]
     patterns, move_exercises, overhead = _movement_facts(doc, moves)
     named = [e.slug for e in exercises if doc.clause(e.start) in avoid_clauses]
@@ -337,6 +373,8 @@ def _avoid(doc: Document, exercises: Sequence[ExerciseSpan], movements: list[Hit
     return AvoidFacts(
         patterns=tuple(patterns),
         exercises=slugs,
+        body_parts=parts,
+        positions=tuple(m.position for m in kept_out),
         overhead=overhead,
         heavy_only=bool(avoid_clauses & heavy_clauses) and bool(patterns or slugs or overhead),
     )

@@ -26,7 +26,9 @@ Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
    the week is proposed, and the goal's schedule changes only when the move is said to last),
    moving days, three or more days with a change, mixing it up, a new split or frequency, a
    deload or new plan for the week → WEEK_OVERHAUL, UPDATE_WEEK.
-8. `day`: one day to shorten, rest, deload, refocus, add to or trim → DAY_CHANGE, UPDATE_DAY.
+8. `day`: one day to shorten, rest, deload, refocus, add to or trim, or to keep a body part
+   out of ("keep my shoulders out of Thursday too", the words an acute reply offers for the
+   later sessions it touches) → DAY_CHANGE, UPDATE_DAY (a week when several days are named).
 9. `progress`: weight progression, volume, records → PROGRESS_REVIEW, NONE, with tool calls.
 10. `form`: technique, "I can't feel…", why-questions about an exercise → FORM_QA, NONE.
     (`session`: "what should I do today?", "what's on Thursday?" → CONVERSATION, NONE: the
@@ -344,6 +346,8 @@ class _Router:
         has_day = bool(self._named_day() or a.selected_day or a.time.mentions_today)
         if a.time.minutes and (has_day or r.shorten):
             return True
+        if a.body.avoid.body_parts and not a.body.conditions and has_day:
+            return True  # "keep my shoulders out of Thursday", "sin hombros el jueves"
         if r.shorten and has_day:
             return True
         # "Drop" or "add" with nothing named to drop or add ("drop the drill sergeant act")

@@ -1,0 +1,102 @@
+"""An acute state changes one session (SPEC §2 routing: UPDATE_DAY) and names the later
+sessions of the week that load the same part, with the words that change them too: those
+words, sent back as they are (a chip), keep the part out of those days and add no memory."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import re
+
+import pytest
+
+from fitcoach.brain.contract import ProposalType
+from fitcoach.brain.ports import Locale
+from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
+from fitcoach.catalog.vocabulary import Weekday
+from fitcoach.chat_session import ChatSession
+from fitcoach.evals.states import load_states
+from fitcoach.programming.plan import DayPlan, WeeklyPlan
+
+NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)  # a Monday
+# The seed's home user trains upper body Monday and Thursday: a shoulder strain on Monday
+# (until Saturday) meets Thursday too. How each language names Thursday.
+REPORTS = {
+    Locale.EN: ("my right shoulder is tweaked", "Thursday"),
+    Locale.ES: ("me duele el hombro derecho", "jueves"),
+    Locale.IT: ("mi fa male la spalla destra", "giovedì"),
+    Locale.HE: ("כואבת לי הכתף", "חמישי"),
+    Locale.KO: ("어깨가 아파요", "목요일"),
+}
+_QUOTED = re.compile(r"[“«\"]([^”»\"]+)[”»\"]")
+
+
+def _session(locale: Locale) -> ChatSession:
+    brain = EmbeddedBrain()
+    return load_states()["home_db_user"].session(locale, NOW, brain, brain)
+
+
+_PRESSES = frozenset({"arnold-press", "seated-db-shoulder-press", "flat-db-bench-press",
+                      "incline-db-bench-press"})
+
+
+def _shoulder_work(day: DayPlan) -> list[str]:
+    return [e.exercise_id for e in day.exercises if e.exercise_id in _PRESSES]
+
+
+@pytest.mark.parametrize("locale", list(REPORTS))
+def test_the_reply_names_thursday_and_its_words_change_thursday(locale: Locale) -> None:
+    message, thursday = REPORTS[locale]
+    session = _session(locale)
+    first = asyncio.run(session.send(message, now=NOW))
+    result = first.outcome.result
+    assert result.proposal.type is ProposalType.UPDATE_DAY
+    assert result.proposal.target_day is Weekday.MONDAY  # one session changes
+    assert thursday in result.message, result.message
+    assert len(first.memory.applied) == 1  # the Tier 2 state, once
+    quoted = _QUOTED.findall(result.message)
+    assert quoted, result.message
+    chip = quoted[-1]
+    assert thursday in chip
+
+    session.accept(now=NOW)
+    second = asyncio.run(session.send(chip, now=NOW))
+    follow = second.outcome.result
+    assert follow.proposal.type is ProposalType.UPDATE_DAY, follow.message
+    assert follow.proposal.target_day is Weekday.THURSDAY
+    assert isinstance(follow.proposal.data, DayPlan)
+    assert _shoulder_work(follow.proposal.data) == []
+    assert follow.proposal.data.exercises  # the rows stay
+    assert second.memory.applied == ()  # the state is already known
+
+
+def test_a_state_that_touches_no_later_session_offers_nothing() -> None:
+    # Sore hamstrings on Monday fade by Thursday morning: Tuesday's RDL is the one session.
+    session = _session(Locale.EN)
+    record = asyncio.run(session.send("my hamstrings are sore from yesterday's game", now=NOW))
+    result = record.outcome.result
+    assert result.proposal.target_day is Weekday.TUESDAY
+    assert "Friday" not in result.message
+    assert not _QUOTED.findall(result.message)
+
+
+def test_several_later_days_make_one_week_proposal() -> None:
+    brain = EmbeddedBrain()
+    session = load_states()["gym_user"].session(Locale.EN, NOW, brain, brain)
+    first = asyncio.run(session.send("my right shoulder is tweaked", now=NOW))
+    chip = _QUOTED.findall(first.outcome.result.message)[-1]
+    assert "Wednesday" in chip
+    assert "Thursday" in chip
+    session.accept(now=NOW)
+    follow = asyncio.run(session.send(chip, now=NOW)).outcome.result
+    assert follow.proposal.type is ProposalType.UPDATE_WEEK
+    assert isinstance(follow.proposal.data, WeeklyPlan)
+    wednesday = follow.proposal.data.days[Weekday.WEDNESDAY]
+    assert "standing-overhead-press" not in [e.exercise_id for e in wednesday.exercises]
+
+
+@pytest.mark.parametrize("locale", [locale.value for locale in REPORTS])
+def test_every_language_has_the_offer_and_its_words(locale: str) -> None:
+    for key in ("acute.later", "chip.acute_later"):
+        assert PHRASES.variants(key, locale)
