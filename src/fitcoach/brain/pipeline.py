@@ -104,8 +104,9 @@ async def run_turn(
                 result = await _attempt(turn, fallback, logs, trace, new_id, allow_repair=False)
             except _Failed as failed:
                 result = _honest_none(turn, fallback, failed, trace)
-    return TurnOutcome(result=result.model_copy(update={"meta": trace.meta()}),
-                       base_plan_version=turn.plan.version, meta=trace.meta())
+    # The turn's metadata lives once, on the outcome; the caller decides what of it a client
+    # sees (the HTTP service puts a public form of it on the answer).
+    return TurnOutcome(result=result, base_plan_version=turn.plan.version, meta=trace.meta())
 
 
 class _Failed(Exception):
