@@ -27,6 +27,7 @@ MEMORY_PREFIX = "memory mutation"
 _EDIT_REASONS = frozenset({
     "no_plan", "not_in_day", "already_in_day", "rest_day", "event_day", "missing_gear",
     "excluded", "recovery", "no_substitute", "no_room", "nothing_fits", "invalid_result",
+    "day_done", "day_past", "outside_week",
 })
 _RULE_GROUPS: dict[str, str] = {
     "EQUIPMENT_MISSING": "equipment", "EQUIPMENT_LOAD": "equipment",
