@@ -44,6 +44,7 @@ def test_a_past_day_is_not_edited() -> None:
     assert record.staged is None
     [problem] = record.outcome.meta["rejected"]
     assert problem.startswith("plan edit rejected: day_past: Monday (2026-09-14) is already past")
+    assert "That day has already passed" in record.outcome.result.message
     assert "stays as it is" in record.outcome.result.message
     assert chat.plan == plan
 
@@ -68,6 +69,7 @@ def test_a_logged_workout_is_not_rewritten() -> None:
     [problem] = outcome.meta["rejected"]
     assert problem.startswith("plan edit rejected: day_done:")
     assert "a completed workout can't be rewritten" in problem
+    assert "a completed workout can't be rewritten" in outcome.result.message
 
 
 def test_an_event_outside_the_week_is_refused() -> None:
@@ -79,3 +81,4 @@ def test_an_event_outside_the_week_is_refused() -> None:
     assert chat.pending() is None
     [problem] = record.outcome.meta["rejected"]
     assert problem.startswith("plan edit rejected: outside_week: Wedding (2026-10-03)")
+    assert "outside this week's plan" in record.outcome.result.message
