@@ -243,7 +243,9 @@ def week_reply(reply: Reply, view: TurnView, change: PlannedChange,
     language = view.language
     days = [d for d in WEEKDAYS if plan.days[d].is_training_day]
     focus = view.routing.schedule.day_focus
-    if change.moves:
+    if not outcome.changed_days:  # the week asked for is the one the user has: nothing staged
+        reply.add("week.unchanged", count=len(days), days=lx.day_list(language, days))
+    elif change.moves:
         _moved_sessions(reply, view, change, plan)
     elif ChangeKind.MOVE in change.kinds:
         if focus:
