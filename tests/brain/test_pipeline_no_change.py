@@ -23,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).parent / "embedded"))
 from nlu_seed_messages import SEED_MESSAGES
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
+NEW_PLAN = {"en": "Make me a new plan", "es": "Hazme un plan nuevo",
+            "it": "Fammi un piano nuovo", "he": "תבנה לי תוכנית חדשה", "ko": "새 계획 짜줘"}
 
 
 class ScriptedEdits:
@@ -92,6 +94,18 @@ def test_the_event_day_already_free_stages_nothing() -> None:
     result = record.outcome.result
     assert result.proposal.type is ProposalType.NONE
     assert "Accept" not in result.message
+    assert chat.pending() is None
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "nothing needed to change"), ("es", "no hacía falta cambiar nada"),
+    ("it", "non serviva cambiare nulla"), ("he", "לא היה צריך לשנות"), ("ko", "바꿀 게 없어요")])
+def test_asking_again_for_the_week_one_has_stages_nothing(language: str, words: str) -> None:
+    chat = onboarded(language)
+    record = asyncio.run(chat.send(NEW_PLAN[language]))
+    result = record.outcome.result
+    assert result.proposal.type is ProposalType.NONE
+    assert words in result.message
     assert chat.pending() is None
 
 
