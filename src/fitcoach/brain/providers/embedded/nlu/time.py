@@ -413,8 +413,8 @@ def _spans_time(doc: Document, start: int, end: int) -> bool:
 def _counts(doc: Document, scheduled: bool = False) -> tuple[list[int], int | None]:
     """Every "N days"/"N times", and the one that is days a week: marked as weekly, said
     with a training verb, or (`scheduled`: the message gives the session length, as in
-    "4 días, 45 minutos") a bare count of days in a sentence about training and no trip,
-    unless it reads as a stretch of time."""
+    "4 días, 45 minutos") a bare count of days in a sentence about training and no trip, or
+    the count alone as the whole message ("4 días,"), unless it reads as a stretch of time."""
     event_sentences = {doc.sentence(h.start) for h in doc.best("event_kind")}
     train_sentences = {doc.sentence(h.start) for h in doc.best("training_verb")}
     counts: list[int] = []
@@ -436,7 +436,10 @@ def _counts(doc: Document, scheduled: bool = False) -> tuple[list[int], int | No
         counts.append(value)
         weekly = _near(doc, end, ("per_week",), 0, 3) or _near(doc, start, ("per_week",), 3, 0)
         trained = _near(doc, start, ("training_verb",), 5, 4)
-        bare = (scheduled or doc.sentence(start) in train_sentences) \
+        # "4 días,": the count alone is the whole message, an answer to "how many days?".
+        alone = not any(token.is_word for i, token in enumerate(doc.tokens)
+                        if not start <= i < end)
+        bare = (scheduled or alone or doc.sentence(start) in train_sentences) \
             and doc.sentence(start) not in event_sentences and not _spans_time(doc, start, end)
         if 1 <= value <= 7 and (weekly or (unit == "day" and (trained or bare))):
             per_week = value
