@@ -26,8 +26,10 @@ from fitcoach.api.exercises import endpoints as exercises
 from fitcoach.api.limits.rate_limit import RateLimiter
 from fitcoach.api.memory import endpoints as memory
 from fitcoach.api.plans import endpoints as plans
+from fitcoach.api.plans.endpoints import PLAN_VERSION_HEADER
 from fitcoach.api.progress import endpoints as progress
 from fitcoach.api.records import endpoints as records
+from fitcoach.api.security_headers import SecurityHeaders, content_security_policy
 from fitcoach.api.users import endpoints as users
 from fitcoach.api.web import WEB_STATIC_DIR, mount_web_client
 from fitcoach.api.workouts import endpoints as workouts
@@ -70,9 +72,14 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     mount_docs_ui(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:
+        # A cross-origin client may read when to retry (429, 503) and the plan's version.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
                            allow_methods=["GET", "POST", "DELETE"],
-                           allow_headers=["Authorization", "Content-Type"])
+                           allow_headers=["Authorization", "Content-Type"],
+                           expose_headers=["Retry-After", PLAN_VERSION_HEADER])
+    # Outermost: every answer carries them, CORS preflights and refused bodies included.
+    app.add_middleware(SecurityHeaders, policy=content_security_policy(
+        web_directory / "index.html" if web_directory is not None else None))
     if web_directory is not None:
         mount_web_client(app, web_directory)
     return app

@@ -20,7 +20,12 @@ from pydantic import BaseModel
 from sqlalchemy import exc as sql
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from fitcoach.api.security_headers import BASE_HEADERS
+
 logger = logging.getLogger("fitcoach.api")
+
+ERROR_SECURITY_HEADERS = {**BASE_HEADERS, "Content-Security-Policy":
+                          "default-src 'none'; frame-ancestors 'none'"}
 
 
 class FitcoachError(Exception):
@@ -242,5 +247,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, error: Exception) -> JSONResponse:
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
+        # Answered outside every middleware (Starlette's ServerErrorMiddleware), so the
+        # security headers are set here.
         return JSONResponse(error_body("internal_error", "something went wrong on our side"),
-                            status_code=500)
+                            status_code=500, headers=ERROR_SECURITY_HEADERS)
