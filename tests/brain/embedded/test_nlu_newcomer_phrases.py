@@ -10,6 +10,7 @@ from nlu_helpers import SEED_MONDAY, time_facts
 from fitcoach.brain.ports import Locale
 from fitcoach.brain.providers.embedded.nlu.analysis import analyze
 from fitcoach.catalog.vocabulary import BodyPart, Weekday
+from fitcoach.memory.entries import Tone
 
 
 @pytest.mark.parametrize("text", ["4 días,", "4 days", "4 giorni.", "4 ימים", "4일"])
@@ -56,3 +57,19 @@ def test_a_part_kept_out_of_a_day_is_an_avoid_not_a_focus(locale: Locale, text: 
                                   "no shoulder pain today", "make thursday a shoulder day"])
 def test_a_part_inside_an_exercise_or_a_complaint_or_a_focus_is_not_kept_out(text: str) -> None:
     assert _analysis(text).body.avoid.body_parts == ()
+
+
+@pytest.mark.parametrize(("locale", "text"), [
+    (Locale.EN, "go easy on my shoulders on Thursday"),
+    (Locale.IT, "vacci piano con le spalle giovedì"),
+    (Locale.KO, "어깨는 살살 해줘"),
+])
+def test_gentle_with_a_body_part_is_no_tone_request(locale: Locale, text: str) -> None:
+    assert _analysis(text, locale).tone.requested is None
+
+
+@pytest.mark.parametrize(("locale", "text"), [
+    (Locale.EN, "go easy on me"), (Locale.IT, "vacci piano con me"), (Locale.KO, "살살 해줘"),
+])
+def test_gentle_with_the_user_still_is(locale: Locale, text: str) -> None:
+    assert _analysis(text, locale).tone.requested is Tone.GENTLE

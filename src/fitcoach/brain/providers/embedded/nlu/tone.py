@@ -47,6 +47,21 @@ def _revoked_word(doc: Document, revocation: Hit, tone_words: list[Hit]) -> Hit 
     return None
 
 
+BODY_WORD_REACH = 3  # "go easy on my shoulders", "어깨는 살살"
+
+
+def _about_the_body(doc: Document, request: Hit) -> bool:
+    """"Go easy on my shoulders on Thursday", "vacci piano con le spalle", "어깨는 살살 해줘":
+    a body part right beside a gentle word is what to be gentle with, not how to talk."""
+    if request.key != Tone.GENTLE.value:
+        return False
+    clause = doc.clause(request.start)
+    return any(doc.clause(body.start) == clause
+               and (0 <= body.start - request.end <= BODY_WORD_REACH
+                    or 0 <= request.start - body.end <= BODY_WORD_REACH)
+               for body in doc.best("body_term"))
+
+
 def parse_tone(doc: Document) -> ToneFacts:
     tone_words = doc.best("tone_adjective", "tone_request")
     revoked: Tone | None = None
@@ -61,7 +76,7 @@ def parse_tone(doc: Document) -> ToneFacts:
                 ended.add(word)
     # "Tone it down, be gentler", "più gentile, meno duro": the request is the new tone.
     requests = [h for h in tone_words if h.section == "tone_request" and h not in ended
-                and Tone(h.key) is not revoked]
+                and Tone(h.key) is not revoked and not _about_the_body(doc, h)]
     return ToneFacts(
         requested=Tone(requests[0].key) if requests else None,
         revoked=revoked,
