@@ -50,7 +50,11 @@ def test_an_engine_refusal_is_structured_in_the_notes_and_the_meta() -> None:
     [problem] = brain.finalized[-1].notes["problems"]
     assert problem.source is ProblemSource.EDIT
     assert problem.code == "missing_gear"
-    assert outcome.meta["rejected_problems"] == [{"source": "edit", "code": "missing_gear"}]
+    # The refusal is about the day and exercise the operation named.
+    assert outcome.meta["rejected_problems"] == [
+        {"source": "edit", "code": "missing_gear", "day": "monday",
+         "exercise_id": "flat-bb-bench-press"}]
+    assert "Barbell Bench Press" in outcome.result.message
     # The texts are still there for a model's repair round and the logs.
     assert outcome.meta["rejected"] == [problem.text]
 

@@ -162,7 +162,12 @@ def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
     _refuse_settled(plan, op, settled)
     ctx = EditContext(plan=plan, profile=eff, pool=OptionPool(eff), language=language,
                       week_start=week_start)
-    summary = HANDLERS[type(op)](ctx, op)
+    try:
+        summary = HANDLERS[type(op)](ctx, op)
+    except EditRejected as rejected:  # about the day and exercise the operation names
+        rejected.day = rejected.day or getattr(op, "day", None)
+        rejected.exercise_id = rejected.exercise_id or getattr(op, "exercise_id", None)
+        raise
     if settled:  # a whole-week change leaves the done and past days as they were
         ctx.put({d: plan.days[d] for d in settled if ctx.plan.days[d] != plan.days[d]})
     final, changed = ctx.concluded(plan)
