@@ -15,7 +15,7 @@ from nlu_seed_messages import SEED_MESSAGES
 from test_brain_decide import NOW, SEED_MEMORY, request, seed_plan, staple
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.decision import BrainDecision, Materialized
+from fitcoach.brain.decision import BrainDecision, Materialized, Problem, ProblemSource
 from fitcoach.brain.memory_logs import InMemoryLogReader
 from fitcoach.brain.ports import ActiveTab, Locale, RouteContext, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
@@ -136,46 +136,55 @@ def test_exhaustion_reads_as_a_lighter_day() -> None:
 
 
 # -- refusals -----------------------------------------------------------------------------------
-REFUSALS = {
-    "plan edit rejected: no_substitute: no exercise can replace Incline DB Bench Press on "
-    "Monday with the gear at hand and every rule kept":
-        ("I couldn't make that change to Incline DB Bench Press.",
-         "Nothing else fits there with the gear at hand while keeping every programming rule."),
-    "plan edit rejected: rest_day: Wednesday is a rest day":
-        ("I couldn't make that change to Wednesday.",
-         "That day is a rest day, so there's no session to change."),
-    "the edited plan breaks a rule: RECOVERY_48H: Chest is trained hard again within 48 hours":
-        ("I couldn't make that change.",
-         "It would break the 48 hours of recovery between hard sessions for the same muscles."),
-    "memory mutation 0: unknown_id: no memory item 'mem_x'":
-        ("I couldn't make that change.",
-         "Part of what I tried to remember didn't fit your profile."),
-    "UPDATE_DAY without any plan edit":
-        ("I couldn't make that change.", "Something about it doesn't fit the rules I follow."),
-}
+REFUSALS = [
+    (Problem(source=ProblemSource.EDIT, code="no_substitute",
+             message="no exercise can replace Incline DB Bench Press on Monday with the gear "
+                     "at hand and every rule kept",
+             day=Weekday.MONDAY, exercise_id="incline-db-bench-press"),
+     "I couldn't make that change to Incline DB Bench Press.",
+     "Nothing else fits there with the gear at hand while keeping every programming rule."),
+    (Problem(source=ProblemSource.EDIT, code="rest_day", message="Wednesday is a rest day",
+             day=Weekday.WEDNESDAY),
+     "I couldn't make that change to Wednesday.",
+     "That day is a rest day, so there's no session to change."),
+    (Problem(source=ProblemSource.RULE, code="RECOVERY_48H",
+             message="Chest is trained hard again within 48 hours"),
+     "I couldn't make that change.",
+     "It would break the 48 hours of recovery between hard sessions for the same muscles."),
+    (Problem(source=ProblemSource.MEMORY, code="unknown_id",
+             message="no memory item 'mem_x'", index=0),
+     "I couldn't make that change.",
+     "Part of what I tried to remember didn't fit your profile."),
+    (Problem(source=ProblemSource.DECISION, code="invalid_decision",
+             message="UPDATE_DAY without any plan edit"),
+     "I couldn't make that change.", "Something about it doesn't fit the rules I follow."),
+]
 
 
-@pytest.mark.parametrize("problem", list(REFUSALS))
-def test_a_refusal_names_what_failed_and_why_in_plain_words(problem: str) -> None:
-    lead, reason = REFUSALS[problem]
+@pytest.mark.parametrize(("problem", "lead", "reason"), REFUSALS,
+                         ids=[p.code for p, _, _ in REFUSALS])
+def test_a_refusal_names_what_failed_and_why_in_plain_words(problem: Problem, lead: str,
+                                                            reason: str) -> None:
     text = SEED_MESSAGES["en"][2]
     decision = asyncio.run(EmbeddedBrain().decide(request(text), InMemoryLogReader()))
     refused = decision.model_copy(update={
         "proposal_type": ProposalType.NONE, "edits": (), "memory_mutations": (),
-        "notes": {**decision.notes, "rejected": [problem]}})
+        "notes": {**decision.notes, "rejected": [problem.text], "problems": (problem,)}})
     message = EmbeddedBrain().finalize_message(request(text), refused,
-                                               Materialized(notes=(problem,)))
+                                               Materialized(notes=(problem.text,)))
     assert message == f"{lead} {reason} Your plan stays as it is; tell me if you'd like to " \
                       "try it another way."
 
 
 @pytest.mark.parametrize("language", LANGS)
 def test_a_refusal_speaks_the_users_language_without_internal_codes(language: str) -> None:
-    problem = "the edited plan breaks a rule: SESSION_VOLUME_CAP: Chest gets 9 hard sets"
+    problem = Problem(source=ProblemSource.RULE, code="SESSION_VOLUME_CAP",
+                      message="Chest gets 9 hard sets")
     text = SEED_MESSAGES[language][2]
-    decision = BrainDecision(language=Locale(language), notes={"rejected": [problem]})
+    decision = BrainDecision(language=Locale(language),
+                             notes={"rejected": [problem.text], "problems": (problem,)})
     message = EmbeddedBrain().finalize_message(request(text, language=language), decision,
-                                               Materialized(notes=(problem,)))
+                                               Materialized(notes=(problem.text,)))
     assert not re.search(r"SESSION|VOLUME_CAP|_|rule:", message)
     assert count_sentences(message) == 3
     if language == "he":

@@ -55,7 +55,7 @@ def compose_message(request: BrainRequest, decision: BrainDecision,
     mutations = decision.memory_mutations
     rejected = notes.get("rejected")
     if rejected:
-        rejection_reply(reply, view, rejected, memory_kept=bool(mutations))
+        rejection_reply(reply, view, notes.get("problems") or (), memory_kept=bool(mutations))
         return reply.render(REJECTION_BUDGET)
     intent = view.routing.intent
     change: PlannedChange = notes.get(CHANGE) or NONE

@@ -1,28 +1,23 @@
 """Honest answers when the pipeline refused the change (SPEC §2: never pretend).
 
-The pipeline hands back its reasons as text (`decision.notes["rejected"]`): an edit the engine
-refused (`plan edit rejected: <code>: <why>`), a rule the edited plan would break (`the edited
-plan breaks a rule: <CODE>: <why>`), a memory mutation that did not fit (`memory mutation <i>:
-<code>: <why>`), or a malformed decision. The codes pick the explanation in the user's
-language; the exercise and the day are read back from the engine's wording (catalog names and
-English weekday names, the engine's own vocabulary) so the answer says what could not change.
-Internal codes never reach the user.
+The pipeline hands back its reasons as data (`decision.notes["problems"]`, each a
+`brain.decision.Problem`): an edit the engine refused (source `edit`, the engine's refusal
+code), a rule the edited plan would break (`rule`, the validator's code), a memory mutation
+that did not fit (`memory`), or a malformed decision (`decision`). The codes pick the
+explanation in the user's language; the problem's `exercise_id` and `day` say what could not
+change. Internal codes never reach the user, and nothing is read back from the wording.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from fitcoach.brain.decision import Problem, ProblemSource
 from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.catalog import CATALOG
-from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
-
-EDIT_PREFIX = "plan edit rejected:"
-RULE_PREFIX = "the edited plan breaks a rule:"
-MEMORY_PREFIX = "memory mutation"
+from fitcoach.catalog.vocabulary import Weekday
 
 _EDIT_REASONS = frozenset({
     "no_plan", "not_in_day", "already_in_day", "rest_day", "event_day", "missing_gear",
@@ -39,36 +34,28 @@ _RULE_GROUPS: dict[str, str] = {
     "EVENT_PROTECTION": "conditions", "DURATION_OVER_BUDGET": "duration",
     "DURATION_MISMATCH": "duration",
 }
-_NAMES = sorted(((e.name, e.slug) for e in CATALOG), key=lambda pair: -len(pair[0]))
-_CODE = re.compile(r"^\s*([A-Za-z0-9_]+)\s*:")
 
 
-def reason_key(problem: str) -> str:
-    """The phrasebook reason for one of the pipeline's problem texts."""
-    text = problem.strip()
-    if text.startswith(EDIT_PREFIX):
-        match = _CODE.match(text[len(EDIT_PREFIX):])
-        code = match.group(1).lower() if match else ""
-        return code if code in _EDIT_REASONS else "generic"
-    if text.startswith(RULE_PREFIX):
-        match = _CODE.match(text[len(RULE_PREFIX):])
-        return _RULE_GROUPS.get(match.group(1), "generic") if match else "generic"
-    if text.startswith(MEMORY_PREFIX):
+def reason_key(problem: Problem) -> str:
+    """The phrasebook reason for one of the pipeline's problems."""
+    if problem.source is ProblemSource.EDIT:
+        return problem.code if problem.code in _EDIT_REASONS else "generic"
+    if problem.source is ProblemSource.RULE:
+        return _RULE_GROUPS.get(problem.code, "generic")
+    if problem.source is ProblemSource.MEMORY:
         return "memory"
     return "generic"
 
 
-def named_exercise(problems: Sequence[str]) -> str | None:
-    text = " ".join(problems)
-    return next((slug for name, slug in _NAMES if name in text), None)
+def named_exercise(problems: Sequence[Problem]) -> str | None:
+    return next((p.exercise_id for p in problems if p.exercise_id in CATALOG), None)
 
 
-def named_day(problems: Sequence[str]) -> Weekday | None:
-    text = " ".join(problems)
-    return next((day for day in WEEKDAYS if re.search(rf"\b{day.display_name}\b", text)), None)
+def named_day(problems: Sequence[Problem]) -> Weekday | None:
+    return next((p.day for p in problems if p.day is not None), None)
 
 
-def rejection_reply(reply: Reply, view: TurnView, problems: Sequence[str], *,
+def rejection_reply(reply: Reply, view: TurnView, problems: Sequence[Problem], *,
                     memory_kept: bool) -> None:
     exercise, day = named_exercise(problems), named_day(problems)
     if exercise is not None:
