@@ -50,7 +50,7 @@ from fitcoach.brain.proposals import (
 from fitcoach.memory.apply import MutationOutcome, apply_mutations
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.memory.render import active_items
-from fitcoach.programming.calendar import Completion, carry_forward, with_completions
+from fitcoach.programming.calendar import Completion, for_week, with_completions
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.timekeeping import local_date, week_start
 
@@ -153,10 +153,7 @@ class ChatSession:
         day as accepted: what an accepted day edit is placed into."""
         if self.plan is None:
             return None
-        this_week = week_start(self.today(now))
-        if self.plan.week_start_date >= this_week:
-            return self.plan
-        return carry_forward(self.plan, this_week)
+        return for_week(self.plan, week_start(self.today(now)))
 
     def current_plan(self, now: dt.datetime | None = None) -> WeeklyPlan | None:
         """The plan as the user sees it: the base plan with the days a workout was logged on

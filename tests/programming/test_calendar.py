@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.programming.calendar import Completion, carry_forward, place_day, with_completions
+from fitcoach.programming.calendar import (
+    Completion,
+    carry_forward,
+    for_week,
+    place_day,
+    with_completions,
+)
 from fitcoach.programming.plan import DayStatus
 from fitcoach.programming.validator import Code, validate_week
 from tests.programming.builders import SEED_MONDAY, block, day, planned, week
@@ -56,3 +65,18 @@ def test_completions_mark_only_their_dates() -> None:
         "log_9", dt.datetime(2026, 9, 16, 7, tzinfo=dt.UTC))})
     assert stamped.days[WED].completed_log_id == "log_9"
     assert stamped.days[MON].status is DayStatus.SCHEDULED
+
+
+@given(st.integers(min_value=-8, max_value=8))
+def test_a_plan_applies_to_a_week_carried_forward_never_back(weeks: int) -> None:
+    plan = _plan()
+    target = SEED_MONDAY + dt.timedelta(weeks=weeks)
+    applied = for_week(plan, target)
+    if weeks <= 0:  # this week's plan, or one accepted ahead for a later week
+        assert applied == plan
+        return
+    assert applied.week_start_date == target
+    assert [d.date for d in applied.days.values()] == [
+        target + dt.timedelta(days=i) for i in range(7)]
+    assert all(d.status is DayStatus.SCHEDULED for d in applied.days.values())
+    assert [d.blocks for d in applied.days.values()] == [d.blocks for d in plan.days.values()]

@@ -40,6 +40,15 @@ def carry_forward(plan: WeeklyPlan, week_start: dt.date) -> WeeklyPlan:
     return plan.model_copy(update={"week_start_date": week_start, "days": days})
 
 
+def for_week(plan: WeeklyPlan, week_start: dt.date) -> WeeklyPlan:
+    """The accepted plan as it applies to the week of `week_start`: carried onto its dates
+    when it was made for an earlier week; a plan accepted for a later week (on a Sunday, for
+    the week ahead) as it is. This is the plan an accepted day edit is placed into."""
+    if plan.week_start_date < week_start:
+        return carry_forward(plan, week_start)
+    return plan
+
+
 def place_day(plan: WeeklyPlan, weekday: Weekday, day: DayPlan) -> WeeklyPlan:
     """An accepted day in its slot, on the plan's date for that weekday, with the week's
     summary recomputed so the stored plan still adds up."""
