@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from fitcoach.api.plans.repository import PlanRepository, StoredPlan
 from fitcoach.api.plans.weeks import week_dates
-from fitcoach.programming.calendar import carry_forward, with_completions
+from fitcoach.programming.calendar import for_week, with_completions
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.timekeeping import local_week_start
 
@@ -26,10 +26,7 @@ def effective_base(stored: StoredPlan, now: dt.datetime, timezone: str) -> Weekl
 
     A plan accepted for a later week (on a Sunday, for the week ahead) is shown as it is.
     """
-    this_week = local_week_start(now, timezone)
-    if stored.plan.week_start_date < this_week:
-        return carry_forward(stored.plan, this_week)
-    return stored.plan
+    return for_week(stored.plan, local_week_start(now, timezone))
 
 
 def overlay(session: Session, user_id: str, plan: WeeklyPlan) -> WeeklyPlan:
