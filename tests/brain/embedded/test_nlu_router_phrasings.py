@@ -8,12 +8,20 @@ import datetime as dt
 import pytest
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import ActiveTab, Locale
+from fitcoach.brain.ports import ActiveTab, Locale, UserSettings
+from fitcoach.brain.profile_builder import Essential, build_profile
 from fitcoach.brain.providers.embedded.nlu import analyze
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemoryFact, MemorySummary
-from fitcoach.brain.providers.embedded.nlu.router import Essential, Intent, route
+from fitcoach.brain.providers.embedded.nlu.router import Intent, route
 from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart, Weekday
-from fitcoach.memory.entries import Operation, StapleCategory, Tier, Tone
+from fitcoach.memory.entries import (
+    MemoryItem,
+    Operation,
+    StapleCategory,
+    StapleEntry,
+    Tier,
+    Tone,
+)
 
 TODAY = dt.date(2026, 9, 14)  # Monday
 IN = Intent
@@ -168,7 +176,7 @@ def test_resolution_deletes_the_matching_condition(lang: str, message: str) -> N
 def test_heavier_dumbbells_update_the_equipment_fact() -> None:
     memory = MemorySummary(facts=(
         MemoryFact(memory_id="mem_01", tier=Tier.STAPLES, category=StapleCategory.EQUIPMENT),
-    ), has_gear=True)
+    ), missing=(Essential.SCHEDULE, Essential.SESSION_LENGTH))
     analysis = analyze("I bought heavier dumbbells (30 kg)", today=TODAY, locale=Locale.EN)
     decision = route(analysis, has_plan=True, memory_summary=memory)
     assert analysis.gear.change
@@ -339,12 +347,12 @@ def test_a_return_to_the_usual_voice_ends_any_tone(message: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "message", "missing"), [
-    ("en", "hi! I want to get stronger", {Essential.GEAR, Essential.DAYS, Essential.TIME}),
-    ("en", "I have a full gym and can train 3 days a week", {Essential.TIME}),
-    ("es", "entreno en un gimnasio completo, 1 hora por sesion", {Essential.DAYS}),
-    ("it", "posso allenarmi 3 volte a settimana per un'ora", {Essential.GEAR}),
-    ("he", "שלום", {Essential.GEAR, Essential.DAYS, Essential.TIME}),
-    ("ko", "집에서 맨몸으로 운동해. 주 3회 가능해", {Essential.TIME}),
+    ("en", "hi! I want to get stronger", set(Essential)),
+    ("en", "I have a full gym and can train 3 days a week", {Essential.SESSION_LENGTH}),
+    ("es", "entreno en un gimnasio completo, 1 hora por sesion", {Essential.SCHEDULE}),
+    ("it", "posso allenarmi 3 volte a settimana per un'ora", {Essential.EQUIPMENT}),
+    ("he", "שלום", set(Essential)),
+    ("ko", "집에서 맨몸으로 운동해. 주 3회 가능해", {Essential.SESSION_LENGTH}),
 ])
 def test_onboarding_without_essentials_asks(lang: str, message: str,
                                             missing: set[Essential]) -> None:
@@ -355,9 +363,33 @@ def test_onboarding_without_essentials_asks(lang: str, message: str,
 
 
 def test_onboarding_uses_what_memory_already_knows() -> None:
-    memory = MemorySummary(has_gear=True, has_days=True)
+    memory = MemorySummary(missing=(Essential.SESSION_LENGTH,))
     analysis = analyze("45 minutes per session works", today=TODAY, locale=Locale.EN)
     assert route(analysis, has_plan=False, memory_summary=memory).intent is Intent.ONBOARDING
+    # What memory lacks is the profile builder's word: it is asked for, and only it.
+    asked = route(analyze("hi again", today=TODAY, locale=Locale.EN), has_plan=False,
+                  memory_summary=MemorySummary(missing=(Essential.EQUIPMENT,)))
+    assert asked.intent is Intent.ONBOARDING_QUESTION
+    assert asked.missing == (Essential.EQUIPMENT,)
+
+
+def test_equipment_never_parsed_is_still_missing_for_the_router() -> None:
+    # An equipment staple whose gear was never parsed does not count as knowing the
+    # equipment (the profile builder's rule); the router used to count any equipment staple.
+    at = dt.datetime(2026, 9, 1, tzinfo=dt.UTC)
+    items = [
+        MemoryItem(memory_id="mem_e", tier=Tier.STAPLES, created_at=at, updated_at=at,
+                   entry=StapleEntry(category=StapleCategory.EQUIPMENT, fact="Some weights.")),
+        MemoryItem(memory_id="mem_g", tier=Tier.STAPLES, created_at=at, updated_at=at,
+                   entry=StapleEntry(category=StapleCategory.GOAL, fact="4 days, 45 min.",
+                                     days_per_week=4, minutes_per_session=45)),
+    ]
+    now = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
+    build = build_profile(items, now, settings=UserSettings(user_id="u"))
+    summary = MemorySummary.of(items, now, missing=build.missing)
+    decision = route(analyze("hello!", today=TODAY, locale=Locale.EN), has_plan=False,
+                     memory_summary=summary)
+    assert decision.missing == (Essential.EQUIPMENT,)
 
 
 def test_acute_pain_with_an_exercise_swap_is_acute() -> None:

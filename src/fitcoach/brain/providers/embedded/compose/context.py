@@ -93,5 +93,6 @@ def understand(request: BrainRequest) -> TurnView:
     analysis = analyze(turn.message, today=today, locale=turn.settings.locale,
                        selected_day=turn.route.selected_day, active_tab=turn.route.active_tab)
     routing = route(analysis, has_plan=turn.plan.plan is not None,
-                    memory_summary=MemorySummary.of(turn.memory, turn.now))
+                    memory_summary=MemorySummary.of(turn.memory, turn.now,
+                                                    missing=request.profile.missing))
     return TurnView(request=request, today=today, routing=routing)

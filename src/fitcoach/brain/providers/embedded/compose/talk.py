@@ -6,14 +6,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.edits import PlannedChange, Skip
 from fitcoach.brain.providers.embedded.compose.facts import date_words, gear_items
 from fitcoach.brain.providers.embedded.compose.memory import stated_unit, tone_of
 from fitcoach.brain.providers.embedded.compose.reply import Reply
-from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
-from fitcoach.brain.providers.embedded.nlu.router import Essential
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, BodyPart, GearTag, Weekday
 from fitcoach.memory.entries import (
@@ -26,7 +25,10 @@ from fitcoach.memory.entries import (
 from fitcoach.programming.profile import ChronicConstraint
 from fitcoach.programming.rules.conditions import chronic_problem
 
-_ESSENTIAL_ORDER = (Essential.GEAR, Essential.DAYS, Essential.TIME)
+_ESSENTIAL_ORDER = tuple(Essential)
+# How the phrasebook names each essential in its `onboarding.ask.*` keys.
+_ASK_KEY = {Essential.EQUIPMENT: "gear", Essential.SCHEDULE: "days",
+            Essential.SESSION_LENGTH: "time"}
 
 
 # -- onboarding -------------------------------------------------------------------------------
@@ -59,7 +61,7 @@ def onboarding_question(reply: Reply, view: TurnView,
         reply.add("onboarding.noted_so_far", noted=lx.join(view.language, noted))
     elif len(missing) == len(_ESSENTIAL_ORDER):
         reply.add("onboarding.hello")
-    reply.add("onboarding.ask." + "_".join(e.value for e in missing))
+    reply.add("onboarding.ask." + "_".join(_ASK_KEY[e] for e in missing))
 
 
 # -- memory -----------------------------------------------------------------------------------
@@ -201,8 +203,7 @@ def session_reply(reply: Reply, view: TurnView) -> None:
 def profile_ready(view: TurnView) -> bool:
     """Whether memory already holds the essentials of a first week (equipment, days and
     session length): onboarded, with the week proposed but not accepted yet."""
-    known = MemorySummary.of(view.active_memory, view.now)
-    return known.has_gear and known.has_days and known.has_minutes
+    return not view.request.profile.missing
 
 
 def unknown_reply(reply: Reply, view: TurnView) -> None:

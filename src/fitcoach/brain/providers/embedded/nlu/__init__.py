@@ -1,7 +1,8 @@
 """The understanding half of the embedded brain: `analyze` a message, then `route` it.
 
     analysis = analyze(text, today=..., locale=..., selected_day=..., active_tab=...)
-    decision = route(analysis, has_plan=..., memory_summary=MemorySummary.of(items, now))
+    summary = MemorySummary.of(items, now, missing=profile_build.missing)
+    decision = route(analysis, has_plan=..., memory_summary=summary)
 """
 
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis, analyze

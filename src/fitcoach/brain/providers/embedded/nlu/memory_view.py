@@ -1,7 +1,10 @@
 """The little the router needs to know about the user's active memory.
 
-Built from the stored items with `MemorySummary.of(items, now)`: which essentials are already
-known (so onboarding does not ask again), and the ids a DELETE or UPDATE must name.
+Built from the stored items with `MemorySummary.of(items, now, missing=...)`: the ids a DELETE
+or UPDATE must name, and which essentials memory does not hold yet (so onboarding asks for
+those and no others). The essentials come from the profile builder (`ProfileBuild.missing`),
+the one place that decides what counts as knowing the equipment, the schedule and the session
+length; this module does not judge them again.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.document import Document
 from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart
 from fitcoach.memory.entries import (
@@ -42,14 +46,13 @@ class MemorySummary(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     facts: tuple[MemoryFact, ...] = ()
-    has_gear: bool = False
-    has_days: bool = False
-    has_minutes: bool = False
+    # What memory does not hold yet, as `ProfileBuild.missing` says (default: nothing known).
+    missing: tuple[Essential, ...] = tuple(Essential)
 
     @classmethod
-    def of(cls, items: Iterable[MemoryItem], now: dt.datetime) -> MemorySummary:
+    def of(cls, items: Iterable[MemoryItem], now: dt.datetime, *,
+           missing: tuple[Essential, ...]) -> MemorySummary:
         facts: list[MemoryFact] = []
-        has_gear = has_days = has_minutes = False
         for item in items:
             if not item.is_active(now):
                 continue
@@ -59,11 +62,6 @@ class MemorySummary(BaseModel):
                     memory_id=item.memory_id, tier=item.tier, category=entry.category,
                     body_parts=entry.body_parts or (), tone=entry.tone,
                 ))
-                if entry.category is StapleCategory.EQUIPMENT:
-                    has_gear = True
-                if entry.category is StapleCategory.GOAL:
-                    has_days = has_days or bool(entry.training_days or entry.days_per_week)
-                    has_minutes = has_minutes or entry.minutes_per_session is not None
             elif isinstance(entry, PhysiologicalEntry):
                 facts.append(MemoryFact(memory_id=item.memory_id, tier=item.tier,
                                         body_parts=(entry.body_part,), condition=entry.condition))
@@ -72,8 +70,10 @@ class MemorySummary(BaseModel):
                 facts.append(MemoryFact(memory_id=item.memory_id, tier=item.tier,
                                         event=entry.event, event_kinds=tuple(sorted(kinds)),
                                         travel=bool(entry.travel)))
-        return cls(facts=tuple(facts), has_gear=has_gear, has_days=has_days,
-                   has_minutes=has_minutes)
+        return cls(facts=tuple(facts), missing=tuple(missing))
+
+    def knows(self, essential: Essential) -> bool:
+        return essential not in self.missing
 
     def staple(self, category: StapleCategory) -> MemoryFact | None:
         return next((f for f in self.facts if f.category is category), None)

@@ -5,8 +5,9 @@ Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
 1. `empty`: nothing readable → UNKNOWN, NONE.
 2. `onboarding`: no plan yet and the message carries profile facts (gear, days, minutes, goal,
    age, experience, a plan request) or only greets → ONBOARDING with UPDATE_WEEK when gear,
-   days and time are all known (from the message or memory); otherwise ONBOARDING_QUESTION with
-   NONE and the missing essentials: the coach asks, it never guesses. Pain told there with no
+   days and time are all known (from the message, or memory as `ProfileBuild.missing` reports
+   it); otherwise ONBOARDING_QUESTION with NONE and the missing essentials: the coach asks, it
+   never guesses. Pain told there with no
    date answers the welcome's question about injuries: a chronic condition.
 3. `resolution`: the user says a complaint is over and reports no new one → MEMORY_UPDATE, NONE,
    DELETE of the matching memory items.
@@ -55,6 +56,7 @@ from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import ActiveTab, Locale
+from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
 from fitcoach.brain.tools import ToolName
@@ -85,12 +87,6 @@ class Intent(StrEnum):
     MEMORY_UPDATE = "memory_update"
     CONVERSATION = "conversation"
     UNKNOWN = "unknown"
-
-
-class Essential(StrEnum):
-    GEAR = "gear"
-    DAYS = "days"
-    TIME = "time"
 
 
 class Brevity(StrEnum):
@@ -300,13 +296,11 @@ class _Router:
 
     def _onboarding(self) -> RoutingDecision:
         a = self.a
-        missing: list[Essential] = []
-        if not (a.gear.states_inventory or self.memory.has_gear):
-            missing.append(Essential.GEAR)
-        if not (a.time.days_per_week or len(a.time.weekdays) >= 2 or self.memory.has_days):
-            missing.append(Essential.DAYS)
-        if not (a.time.minutes or self.memory.has_minutes):
-            missing.append(Essential.TIME)
+        # What memory lacks (the profile builder's word), unless this message says it.
+        said = {Essential.EQUIPMENT: a.gear.states_inventory,
+                Essential.SCHEDULE: bool(a.time.days_per_week or len(a.time.weekdays) >= 2),
+                Essential.SESSION_LENGTH: bool(a.time.minutes)}
+        missing = [e for e in self.memory.missing if not said[e]]
         memory = self._staple_actions(force_goal=False) + self._side_actions() \
             + self._onboarding_complaints()
         if missing:
