@@ -16,6 +16,19 @@ if TYPE_CHECKING:
     from fitcoach.brain.decision import Brain
 
 console = Console()
+# Piped or redirected ("| less", "> report.txt"), Rich would assume 80 columns and cut every
+# table down to that; the report is then printed as wide as its tables need.
+PIPED_WIDTH = 1000
+
+
+def report_console() -> Console:
+    """The terminal's own width on a terminal; piped or redirected, wide enough that no table
+    is cut or its cells wrapped (COLUMNS, when set, still decides)."""
+    import os
+
+    if console.is_terminal or os.environ.get("COLUMNS"):
+        return console
+    return Console(width=PIPED_WIDTH)
 
 
 def build_brains(brain: BrainName) -> tuple[Brain, Brain]:
@@ -69,10 +82,11 @@ def eval_command(
         scores = asyncio.run(run_suite(cases, primary, fallback,
                                        progress=lambda _: progress.advance(task)))
     report = build_report(primary.name, scores)
-    print_report(report, console, show_failures=failures)
+    out = report_console()
+    print_report(report, out, show_failures=failures)
     if json_out is not None:
         json_out.write_text(json.dumps(report.as_json(), ensure_ascii=False, indent=2),
                             encoding="utf-8")
-        console.print(f"report written to {json_out}")
+        out.print(f"report written to {json_out}")
     if not report.meets_targets:
         raise typer.Exit(code=1)

@@ -87,3 +87,22 @@ def test_an_openai_compatible_server_is_scored_offline(
     assert case["passed"], case["failures"]
     assert case["fallback"] is None
     assert len(fake.requests) >= 1
+
+
+def test_piped_output_is_not_cut_to_80_columns(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CliRunner's stdout is no terminal, as with `fitcoach eval | less`; with no COLUMNS set
+    # Rich would assume 80 and cut every column to a few characters ("ro…", "Ba…").
+    message = "Sure, sounds good, I will keep that in mind for the next session we plan."
+    brain = ScriptedBrain(BrainDecision(message=message), name="lazy")
+    monkeypatch.setattr(factory, "build_brain", lambda settings, **_: (brain, brain))
+    result = runner.invoke(app, ["eval", "--case", "en-seed-2"],
+                           env={"COLUMNS": None, "NO_COLOR": "1"})
+    assert result.exit_code == 1, result.output
+    assert "…" not in result.output
+    assert "validator err." in result.output
+    lines = result.output.splitlines()
+    failing = next(line for line in lines if "en-seed-2" in line)
+    assert "route: expected UPDATE_DAY monday, got NONE" in failing
+    assert message in failing  # the whole message, on the case's own row
+    assert max(len(line) for line in lines) > 80
