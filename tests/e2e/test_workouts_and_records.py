@@ -205,3 +205,69 @@ def test_the_encyclopedia(new_user: Callable[..., Api]) -> None:
     assert bench["gear_options"] == [["dumbbells", "incline_bench"]]
     assert 2 <= len(bench["cues"]) <= 4
     assert by_slug["push-up"]["gear_options"] == [[]]
+
+
+def _pages(api: Api, **params: Any) -> list[list[str]]:
+    """Every page of the logs, following the next-page header to the end."""
+    pages: list[list[str]] = []
+    query = dict(params)
+    while True:
+        response = api.get("/api/workouts/logs", params=query)
+        assert response.status_code == 200, response.text
+        pages.append([log["log_id"] for log in response.json()])
+        after = response.headers.get("X-Fitcoach-Next-Before")
+        if after is None:
+            return pages
+        query = {**params, "before": after}
+        assert len(pages) < 50
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+@pytest.mark.parametrize("exercise", [None, "goblet-squat"])
+def test_logs_page_with_a_before_cursor(new_user: Callable[..., Api], exercise: str | None,
+                                        limit: int) -> None:
+    api = new_user()
+    ids = []
+    # Two logs in the same second and a back-dated one: the order is (time, id), newest first.
+    moments = [MONDAY - dt.timedelta(days=d) for d in (5, 4, 4, 3, 9, 1, 0)]
+    for index, moment in enumerate(moments):
+        slug = "pull-up" if index == 3 else "goblet-squat"
+        ids.append((moment, slug, api.log(one_set(slug, completed_at=moment.isoformat()))
+                    .json()["log_id"]))
+    expected = [log_id for moment, slug, log_id in sorted(ids, key=lambda i: (i[0], i[2]),
+                                                           reverse=True)
+                if exercise is None or slug == exercise]
+    params: dict[str, Any] = {"limit": limit}
+    if exercise is not None:
+        params["exercise"] = exercise
+    pages = _pages(api, **params)
+    assert [log_id for page in pages for log_id in page] == expected
+    assert all(len(page) == limit for page in pages[:-1])
+    # Without a cursor nothing changed: the first page is what it always was.
+    assert pages[0] == [log["log_id"] for log in api.get("/api/workouts/logs",
+                                                         params=params).json()]
+
+
+def test_a_short_last_page_has_no_next_header(new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.log(one_set())
+    response = api.get("/api/workouts/logs", params={"limit": 5})
+    assert len(response.json()) == 1
+    assert "X-Fitcoach-Next-Before" not in response.headers
+
+
+@pytest.mark.parametrize("before", ["log_nope", "", "x" * 65, "LOG_" + "0" * 24])
+def test_a_malformed_before_is_422(new_user: Callable[..., Api], before: str) -> None:
+    response = new_user().get("/api/workouts/logs", params={"before": before})
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "validation_error"
+
+
+def test_a_before_that_is_no_log_of_the_callers_is_404(new_user: Callable[..., Api]) -> None:
+    ann, bob = new_user(), new_user()
+    theirs = bob.log(one_set()).json()["log_id"]
+    ann.log(one_set())
+    for before in (theirs, "log_" + "0" * 24):
+        response = ann.get("/api/workouts/logs", params={"before": before})
+        assert response.status_code == 404  # as for any id that is not the caller's
+        assert response.json()["error"]["code"] == "not_found"

@@ -33,6 +33,7 @@ from fitcoach.api.security_headers import SecurityHeaders, content_security_poli
 from fitcoach.api.users import endpoints as users
 from fitcoach.api.web import WEB_STATIC_DIR, mount_web_client
 from fitcoach.api.workouts import endpoints as workouts
+from fitcoach.api.workouts.endpoints import NEXT_PAGE_HEADER
 from fitcoach.settings import Settings, get_settings
 from fitcoach.store.database import Database
 
@@ -72,11 +73,13 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     mount_docs_ui(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     if settings.cors_origins:
-        # A cross-origin client may read when to retry (429, 503) and the plan's version.
+        # A cross-origin client may read when to retry (429, 503), the plan's version and
+        # the next page of logs.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
                            allow_methods=["GET", "POST", "DELETE"],
                            allow_headers=["Authorization", "Content-Type"],
-                           expose_headers=["Retry-After", PLAN_VERSION_HEADER])
+                           expose_headers=["Retry-After", PLAN_VERSION_HEADER,
+                                           NEXT_PAGE_HEADER])
     # Outermost: every answer carries them, CORS preflights and refused bodies included.
     app.add_middleware(SecurityHeaders, policy=content_security_policy(
         web_directory / "index.html" if web_directory is not None else None))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request, status
+from fastapi import APIRouter, Query, Request, Response, status
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, InvalidInput, error_responses
@@ -33,12 +33,30 @@ def log_workout(body: WorkoutLogRequest, caller: CallerDep, database: DatabaseDe
     return service.log_workout(database, caller, body, now)
 
 
-@router.get("/logs", response_model=list[WorkoutLogView])
-def read_logs(caller: CallerDep, database: DatabaseDep,
+NEXT_PAGE_HEADER = "X-Fitcoach-Next-Before"
+
+
+@router.get("/logs", response_model=list[WorkoutLogView], responses={
+    200: {"headers": {NEXT_PAGE_HEADER: {
+        "description": "present when the page is full: the `before` of the next page",
+        "schema": {"type": "string"}}}},
+    **error_responses({404: "`before` names no log of the caller's"})})
+def read_logs(caller: CallerDep, database: DatabaseDep, response: Response,
               exercise: Annotated[str | None, Query(
                   max_length=64, json_schema_extra=exercise_slug_schema)] = None,
-              limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[WorkoutLogView]:
-    """The caller's logs, newest first; `exercise` keeps those with sets of that slug."""
+              limit: Annotated[int, Query(ge=1, le=100)] = 20,
+              before: Annotated[str | None, Query(
+                  pattern=r"^log_[0-9a-f]{24}$",
+                  description="a log id of the caller's: only the logs after it in this "
+                              "order (the next page)")] = None) -> list[WorkoutLogView]:
+    """The caller's logs, newest first; `exercise` keeps those with sets of that slug.
+
+    Paging: a full page carries the `X-Fitcoach-Next-Before` header; pass its value as
+    `before` (with the same `exercise` and `limit`) for the next page.
+    """
     if exercise is not None and exercise not in CATALOG:
         raise InvalidInput(f"unknown exercise {exercise!r}")
-    return service.recent_logs(database, caller.user_id, limit, exercise)
+    page = service.recent_logs(database, caller.user_id, limit, exercise, before)
+    if page.next_before is not None:
+        response.headers[NEXT_PAGE_HEADER] = page.next_before
+    return page.logs

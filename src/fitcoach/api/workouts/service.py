@@ -7,11 +7,12 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from dataclasses import dataclass
 
 from fitcoach.analytics.known_loads import known_load, top_set
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.analytics.records import NewRecord, update_records
-from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput
+from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput, NotFound
 from fitcoach.api.ids import new_log_id
 from fitcoach.api.plans.repository import PlanRepository
 from fitcoach.api.records.repository import RecordRepository
@@ -74,31 +75,47 @@ def log_workout(database: Database, caller: UserSettings, request: WorkoutLogReq
                     raise IdempotencyKeyReused(
                         "this idempotency_key was already used for a different workout")
                 return LogCreated(log_id=earlier.id, new_prs=earlier.new_prs)
-        log = new_log_row(new_log_id(), user_id, request.idempotency_key, fingerprint,
-                          completed_at, weekday.value, day_of_log, now)
+        log_id = new_log_id()
         exercises = _grouped(request)
-        workouts.add(log, exercises)
-        PlanRepository(session).mark_completed(user_id, plan_date,
-                                               Completion(log.id, completed_at))
         records = RecordRepository(session)
-        new_prs: list[NewRecord] = []
-        for exercise_id, sets in exercises:
-            update = update_records(records.get(user_id, exercise_id), exercise_id, sets,
-                                    log.id, completed_at)
-            load = known_load([ExerciseSession(log_id=log.id, completed_at=completed_at,
+        # The records first: the log row is written once, with the records it broke.
+        updates = [(exercise_id, sets, update_records(records.get(user_id, exercise_id),
+                                                      exercise_id, sets, log_id, completed_at))
+                   for exercise_id, sets in exercises]
+        new_prs: list[NewRecord] = [record for _, _, update in updates
+                                    for record in update.new_prs]
+        workouts.add(new_log_row(log_id, user_id, request.idempotency_key, fingerprint,
+                                 completed_at, weekday.value, day_of_log, now,
+                                 new_prs=[record.model_dump(mode="json") for record in new_prs]),
+                     exercises)
+        PlanRepository(session).mark_completed(user_id, plan_date,
+                                               Completion(log_id, completed_at))
+        for _, sets, update in updates:
+            load = known_load([ExerciseSession(log_id=log_id, completed_at=completed_at,
                                                sets=tuple(sets))])
-            records.save(user_id, update.records, top_set(sets), load, log.id, completed_at,
+            records.save(user_id, update.records, top_set(sets), load, log_id, completed_at,
                          now)
-            new_prs.extend(update.new_prs)
-        log.new_prs = [record.model_dump(mode="json") for record in new_prs]
-        return LogCreated(log_id=log.id, new_prs=new_prs)
+        return LogCreated(log_id=log_id, new_prs=new_prs)
 
 
-def recent_logs(database: Database, user_id: str, limit: int,
-                exercise_id: str | None) -> list[WorkoutLogView]:
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    logs: list[WorkoutLogView]
+    next_before: str | None  # the `before` of the next page; None when this one is the last
+
+
+def recent_logs(database: Database, user_id: str, limit: int, exercise_id: str | None,
+                before: str | None = None) -> LogPage:
+    """The newest `limit` logs (with `before`: those logged before that log of the user's,
+    in the same order), optionally only those with sets of one exercise."""
     with database.read() as session:
         repository = WorkoutRepository(session)
-        logs = repository.recent(user_id, limit, exercise_id)
+        cursor = None
+        if before is not None:
+            cursor = repository.position(user_id, before)
+            if cursor is None:
+                raise NotFound(f"before: no log {before!r} of yours")
+        logs = repository.recent(user_id, limit, exercise_id, before=cursor)
         sets = repository.sets_of([log.id for log in logs])
     views = []
     for log in logs:
@@ -115,4 +132,5 @@ def recent_logs(database: Database, user_id: str, limit: int,
         views.append(WorkoutLogView(log_id=log.id, completed_at=log.completed_at,
                                     day=Weekday(log.day), exercises_logged=list(exercises.values()),
                                     new_prs=log.new_prs))
-    return views
+    # A full page may have more behind it (one request more finds out: an empty page).
+    return LogPage(logs=views, next_before=views[-1].log_id if len(views) == limit else None)
