@@ -98,10 +98,13 @@ def _known_exercises_only(plan: WeeklyPlan) -> None:
                                    " which is not in the exercise index")
 
 
-def _targets(op: EditOperation) -> tuple[Weekday, ...]:
-    """The days an operation names as the ones to change."""
+def _targets(op: EditOperation, settled: frozenset[Weekday]) -> tuple[Weekday, ...]:
+    """The days an operation names as the ones to change (for `avoid`, only when it names
+    nothing but settled days: the others it names it changes, passing over the settled)."""
     if isinstance(op, MoveTrainingDays):
         return tuple(dict.fromkeys((*op.sessions.keys(), *op.sessions.values())))
+    if isinstance(op, AvoidOnDays):
+        return op.days if op.days and set(op.days) <= settled else ()
     day = getattr(op, "day", None)
     return (day,) if isinstance(day, Weekday) else ()
 
@@ -109,7 +112,7 @@ def _targets(op: EditOperation) -> tuple[Weekday, ...]:
 def _refuse_settled(plan: WeeklyPlan, op: EditOperation, settled: frozenset[Weekday]) -> None:
     """A day whose workout is logged, or whose date has passed, cannot be the day an
     operation changes: a completed workout is history, and a past day cannot be trained."""
-    for weekday in _targets(op):
+    for weekday in _targets(op, settled):
         if weekday not in settled:
             continue
         day = plan.days[weekday]
@@ -161,7 +164,7 @@ def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
     settled = settled_days(plan, today) if given is not None else frozenset()
     _refuse_settled(plan, op, settled)
     ctx = EditContext(plan=plan, profile=eff, pool=OptionPool(eff), language=language,
-                      week_start=week_start)
+                      week_start=week_start, settled=settled)
     try:
         summary = HANDLERS[type(op)](ctx, op)
     except EditRejected as rejected:  # about the day and exercise the operation names

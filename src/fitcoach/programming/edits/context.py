@@ -67,6 +67,9 @@ class EditContext:
     language: str
     week_start: dt.date
     notes: list[str] = field(default_factory=list)
+    # Days no operation may change (a logged workout, a date already past): operations that
+    # touch several days pass over them (`programming.calendar.settled_days`).
+    settled: frozenset[Weekday] = frozenset()
 
     def day(self, weekday: Weekday) -> DayPlan:
         return self.plan.days[weekday]

@@ -50,7 +50,7 @@ def rework_days(ctx: EditContext, days: list, pool: OptionPool) -> list[Change]:
     changes: list[Change] = []
     for day in days:
         original = ctx.day(day)
-        if not original.is_training_day:
+        if not original.is_training_day or day in ctx.settled:
             continue
         blocks, day_changes = clear_day(ctx, day, pool)
         if not day_changes:
@@ -75,7 +75,7 @@ def change_texts(language: str, changes: list[Change]) -> list[str]:
 
 
 def avoid(ctx: EditContext, op: AvoidOnDays) -> str:
-    days = list(op.days) or ctx.training_days()
+    days = [d for d in (list(op.days) or ctx.training_days()) if d not in ctx.settled]
     dates = {ctx.date(day) for day in days}
     what = avoided_text(ctx.language, op)
 

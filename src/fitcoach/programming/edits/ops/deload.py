@@ -17,7 +17,10 @@ def deload(ctx: EditContext, op: Deload) -> str:
         checks.training_day(ctx, op.day)
         days = [op.day]
     else:
-        days = ctx.training_days()
+        days = [d for d in ctx.training_days() if d not in ctx.settled]
+        if not days and ctx.training_days():
+            raise EditRejected(RejectCode.DAY_PAST,
+                               "every session of this week is already done or past")
         if not days:
             raise EditRejected(RejectCode.REST_DAY, "the week has no training day to deload")
     before = after = 0

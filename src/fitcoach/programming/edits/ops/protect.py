@@ -101,7 +101,8 @@ def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
             parts += change_texts(ctx.language, changes)
         else:
             note = tx.say(ctx.language, "note.event", event=event.name)
-            cleared = [d for d in event_days if ctx.day(d).is_training_day]
+            cleared = [d for d in event_days
+                       if ctx.day(d).is_training_day and d not in ctx.settled]
             ctx.put({d: ctx.rest(d, note) for d in cleared})
             if cleared:
                 parts.append(tx.say(ctx.language, "diff.event_free", day=weekday))
