@@ -40,10 +40,10 @@ def chat(runner: CliRunner, lines: list[str], *options: str) -> str:
     return result.output
 
 
-def monday_row(output: str, after: str) -> str:
+def monday_row(output: str, after: str, heading: str = "Monday 14 Sep") -> str:
     """The last Monday heading printed after `after`."""
     tail = output[output.rindex(after):]
-    rows = re.findall(r"Monday 14 Sep\s*│[^│\n]*", tail)
+    rows = re.findall(re.escape(heading) + r"\s*│[^│\n]*", tail)
     assert rows, tail
     return rows[-1]
 
@@ -144,9 +144,11 @@ def test_spanish_onboarding_then_a_shorter_monday_with_the_embedded_brain(
         "/plan",
         "/quit",
     ], "--locale", "es", "--unit", "kg", "--brain", "embedded")
-    assert "plan version 1" in output
-    assert "plan version 2" in output
-    minutes = int(re.search(r"(\d+) min", monday_row(output, "Plan v2")).group(1))
+    # The terminal's own labels are Spanish too (terminal.labels).
+    assert "versión 1 del plan" in output
+    assert "versión 2 del plan" in output
+    assert "[entrenador] tú ›" in output
+    minutes = int(re.search(r"(\d+) min", monday_row(output, "Plan v2", "lunes 14/09")).group(1))
     assert minutes <= 30
 
 
