@@ -96,6 +96,32 @@ def test_several_later_days_make_one_week_proposal() -> None:
     assert "standing-overhead-press" not in [e.exercise_id for e in wednesday.exercises]
 
 
+@pytest.mark.parametrize("locale", list(REPORTS))
+@pytest.mark.parametrize("state", ["gym_user", "bodyweight_user"])
+def test_the_words_change_every_day_they_name_and_nothing_else(locale: Locale,
+                                                                 state: str) -> None:
+    # Several later days ("화요일, 수요일, 목요일에도 …" once read as a new 3-day schedule), and
+    # push-ups that the strain rules out though a plain "no shoulders" would keep them: each
+    # day named changes, memory does not, the schedule stays.
+    brain = EmbeddedBrain()
+    session = load_states()[state].session(locale, NOW, brain, brain)
+    first = asyncio.run(session.send(REPORTS[locale][0], now=NOW))
+    chip = _QUOTED.findall(first.outcome.result.message)[-1]
+    before = session.current_plan(NOW)
+    assert before is not None
+    session.accept(now=NOW)
+    follow = asyncio.run(session.send(chip, now=NOW))
+    proposal = follow.outcome.result.proposal
+    assert follow.memory.applied == ()
+    assert proposal.type is ProposalType.UPDATE_WEEK, follow.outcome.result.message
+    assert isinstance(proposal.data, WeeklyPlan)
+    assert [d for d, day in proposal.data.days.items() if day.is_training_day] == \
+        [d for d, day in before.days.items() if day.is_training_day]
+    changed = [d for d in proposal.data.days
+               if proposal.data.days[d].exercises != session.current_plan(NOW).days[d].exercises]
+    assert len(changed) >= 2
+
+
 @pytest.mark.parametrize("locale", [locale.value for locale in REPORTS])
 def test_every_language_has_the_offer_and_its_words(locale: str) -> None:
     for key in ("acute.later", "chip.acute_later"):

@@ -369,10 +369,15 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                          previous_minutes=today.duration_minutes)
 
 
-def _loads(plan: WeeklyPlan, weekday: Weekday, probe: AvoidOnDays) -> bool:
+def _loads(plan: WeeklyPlan, weekday: Weekday, probe: AvoidOnDays,
+           states: tuple[AcuteState, ...] = ()) -> bool:
+    """Whether the day holds something the part kept out rules out: by the avoid's own
+    measure, or by an active state of that part (what the engine then clears as well)."""
     day = plan.days[weekday]
     return day.is_training_day and any(
-        avoid_reason(probe, CATALOG.get(e.exercise_id), day.date) for e in day.exercises)
+        avoid_reason(probe, exercise, day.date)
+        or any(s.affects(day.date) and acute_problem(exercise, s) for s in states)
+        for exercise in (CATALOG.get(e.exercise_id) for e in day.exercises))
 
 
 def _keep_out(view: TurnView, plan: WeeklyPlan, day: Weekday) -> PlannedChange:
@@ -385,7 +390,10 @@ def _keep_out(view: TurnView, plan: WeeklyPlan, day: Weekday) -> PlannedChange:
     training = [d for d in named if plan.days[d].is_training_day]
     if not training:
         return _skip(Skip.REST_DAY, day=named[0])
-    loaded = tuple(d for d in training if _loads(plan, d, probe))
+    # A strain already noted ("my shoulder is tweaked", then the words the reply offered)
+    # rules out what it rules out on those days, beyond the plain avoid.
+    states = tuple(s for s in view.profile.acute if s.body_part in avoid.body_parts)
+    loaded = tuple(d for d in training if _loads(plan, d, probe, states))
     if not loaded:
         return _skip(Skip.NOTHING_TO_AVOID, day=training[0], parts=avoid.body_parts)
     op = probe.model_copy(update={"days": loaded})

@@ -326,6 +326,8 @@ class _Router:
             return True
         if r.mix_up or a.cues.start_over or a.cues.plan_request or a.goals.split:
             return True
+        if a.body.avoid.body_parts and not a.body.conditions:
+            return False  # "화요일, 수요일, 목요일에도 어깨 운동 빼 줘": those days, not a schedule
         # "Move to Mon, Wed, Fri", "posso allenarmi solo lunedì, mercoledì e venerdì".
         if len(days) >= 3 and (r.change or r.week_scope or a.goals.day_focus or r.train_verb):
             return True
