@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from fitcoach.brain.ports import Locale
 from fitcoach.catalog.vocabulary import Unit
@@ -16,14 +17,21 @@ from fitcoach.settings import BrainName
 console = Console()
 
 
-def _fixed_time(now: str | None, zone: str) -> dt.datetime | None:
+def _refuse(locale: Locale, key: str, **values: object) -> typer.Exit:
+    """Say why the chat cannot start, in the user's language; the exit to raise."""
+    from fitcoach.terminal.labels import say
+
+    console.print(Text(say(locale, key, **values), style="red"))
+    return typer.Exit(code=2)
+
+
+def _fixed_time(now: str | None, zone: str, locale: Locale = Locale.EN) -> dt.datetime | None:
     if now is None:
         return None
     try:
         moment = dt.datetime.fromisoformat(now.replace("Z", "+00:00"))
     except ValueError:
-        console.print(f"[red]--now {now!r} is not an ISO timestamp[/red]")
-        raise typer.Exit(code=2) from None
+        raise _refuse(locale, "bad_now", now=repr(now)) from None
     return moment if moment.tzinfo else moment.replace(tzinfo=ZoneInfo(zone))
 
 
@@ -51,15 +59,13 @@ def chat_command(
     try:
         ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError):
-        console.print(f"[red]unknown time zone {timezone!r}[/red]")
-        raise typer.Exit(code=2) from None
-    fixed = _fixed_time(now, timezone)
+        raise _refuse(locale, "bad_zone", zone=repr(timezone)) from None
+    fixed = _fixed_time(now, timezone, locale)
     try:
         settings = Settings(brain=brain) if brain is not None else Settings()
         primary, fallback = build_brain(settings)
     except (BrainConfigurationError, ValidationError) as error:
-        console.print(f"[red]cannot start the coach:[/red] {error}")
-        raise typer.Exit(code=2) from None
+        raise _refuse(locale, "cannot_start", error=error) from None
     clock = utc_now if fixed is None else (lambda: fixed)
     session = ChatSession(
         settings=UserSettings(user_id="terminal", locale=locale, units=unit, timezone=timezone),

@@ -84,3 +84,14 @@ def test_a_chat_in_each_language_is_labelled_in_it(locale: Locale) -> None:
 def test_english_dates_keep_their_month_names() -> None:
     assert short_date(Locale.EN, NOW.date()) == "Monday 14 Sep"
     assert short_date(Locale.KO, NOW.date()) == "월요일 9/14"
+
+
+def test_a_chat_that_cannot_start_says_why_in_the_users_language() -> None:
+    from typer.testing import CliRunner
+
+    from fitcoach.cli import app
+
+    result = CliRunner().invoke(app, ["chat", "--locale", "es", "--timezone", "Mars/Olympus"],
+                                input="/quit\n", env={"NO_COLOR": "1"})
+    assert result.exit_code == 2
+    assert "zona horaria desconocida 'Mars/Olympus'" in result.output

@@ -43,6 +43,22 @@ LABELS: dict[str, dict[Locale, str]] = {
             Locale.IT: "a presto, e continua a presentarti.",
             Locale.HE: "להתראות, וממשיכים להגיע לאימונים.",
             Locale.KO: "안녕히 가세요, 꾸준히 나와요."},
+    # starting `fitcoach chat`
+    "bad_now": {Locale.EN: "--now {now} is not an ISO timestamp",
+                Locale.ES: "--now {now} no es una marca de tiempo ISO",
+                Locale.IT: "--now {now} non è un orario ISO",
+                Locale.HE: "--now {now} אינו חותמת זמן ISO",
+                Locale.KO: "--now {now}은(는) ISO 시각 형식이 아니에요"},
+    "bad_zone": {Locale.EN: "unknown time zone {zone}",
+                 Locale.ES: "zona horaria desconocida {zone}",
+                 Locale.IT: "fuso orario sconosciuto {zone}",
+                 Locale.HE: "אזור זמן לא מוכר {zone}",
+                 Locale.KO: "알 수 없는 시간대 {zone}"},
+    "cannot_start": {Locale.EN: "cannot start the coach: {error}",
+                     Locale.ES: "no se puede iniciar el entrenador: {error}",
+                     Locale.IT: "impossibile avviare il coach: {error}",
+                     Locale.HE: "אי אפשר להפעיל את המאמן: {error}",
+                     Locale.KO: "코치를 시작할 수 없어요: {error}"},
     # command answers
     "unknown_command": {
         Locale.EN: "unknown command {command}; /help lists them",
