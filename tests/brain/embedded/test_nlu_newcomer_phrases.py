@@ -37,6 +37,11 @@ def test_how_the_week_is_going_is_not() -> None:
     assert not _analysis("how's the week going?").cues.analytics
 
 
+def test_how_a_lift_is_going_lately_in_korean_is_a_progress_question() -> None:
+    assert _analysis("벤치프레스 요즘 어때요?", Locale.KO).cues.analytics
+    assert not _analysis("요즘 어때요?", Locale.KO).cues.analytics  # no lift named
+
+
 @pytest.mark.parametrize(("locale", "text"), [
     (Locale.EN, "Keep my shoulders out of Thursday too"),
     (Locale.EN, "no shoulder work on thursday please"),
