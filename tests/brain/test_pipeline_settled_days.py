@@ -16,7 +16,7 @@ from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.chat_session import ChatSession
-from fitcoach.programming.edits.operations import ProtectForEvent, ShortenDay
+from fitcoach.programming.edits.operations import Deload, ProtectForEvent, ShortenDay
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_pipeline_no_change import ScriptedEdits
@@ -82,3 +82,22 @@ def test_an_event_outside_the_week_is_refused() -> None:
     [problem] = record.outcome.meta["rejected"]
     assert problem.startswith("plan edit rejected: outside_week: Wedding (2026-10-03)")
     assert "outside this week's plan" in record.outcome.result.message
+
+
+def test_a_week_proposal_after_a_logged_workout_is_all_scheduled() -> None:
+    """The settled day comes back as it was, but in the proposal's form (DESIGN D2: every day
+    of a proposal is scheduled, with no completion); the completion stays a fact about the
+    date, overlaid when the plan is read, so Accept never writes it into a plan version."""
+    chat = onboarded()
+    chat.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                     sets=(SetRecord(weight_lbs=50, reps=10),))], now=MONDAY)
+    chat.brain = ScriptedEdits((Deload(),), ProposalType.UPDATE_WEEK)  # type: ignore[assignment]
+    record = asyncio.run(chat.send("Deload this week", now=MONDAY))
+    proposal = record.outcome.result.proposal
+    assert proposal.type is ProposalType.UPDATE_WEEK
+    assert all((d.status.value, d.completed_log_id, d.completed_at) == ("scheduled", None, None)
+               for d in proposal.data.days.values())
+    before = chat.plan.days[Weekday.MONDAY]
+    accepted = chat.accept(now=MONDAY)
+    assert chat.plan.days[Weekday.MONDAY] == before  # the logged day is not rewritten
+    assert accepted.plan.days[Weekday.MONDAY].status.value == "completed"  # the overlay

@@ -36,6 +36,7 @@ from fitcoach.brain.profile_builder import build_profile
 from fitcoach.brain.tools import run_tool
 from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
 from fitcoach.memory.render import active_items, render_runtime_context
+from fitcoach.programming.calendar import as_proposed
 from fitcoach.programming.edits import EditRejected, apply_edits
 from fitcoach.programming.edits.result import Judgement
 from fitcoach.programming.profile import Profile
@@ -273,8 +274,10 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
         raise DecisionRejected([
             Problem(source=ProblemSource.RULE, code=v.code.value, message=v.message, day=v.day,
                     exercise_id=v.exercise_id) for v in problems])
-    data = edited.plan if proposal_type is ProposalType.UPDATE_WEEK else \
-        edited.plan.days[target_day]  # type: ignore[index]
+    # The proposal's days are scheduled, whatever completions the plan the brain saw had.
+    proposed = as_proposed(edited.plan)
+    data = proposed if proposal_type is ProposalType.UPDATE_WEEK else \
+        proposed.days[target_day]  # type: ignore[index]
     outcome = Materialized(plan=edited.plan, summary_diff=edited.summary_diff,
                            changed_days=edited.changed_days, notes=edited.notes,
                            warnings=tuple(v.message for v in report.warnings))

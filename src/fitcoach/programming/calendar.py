@@ -31,6 +31,13 @@ def scheduled(day: DayPlan, date: dt.date) -> DayPlan:
                                   "completed_log_id": None, "completed_at": None})
 
 
+def as_proposed(plan: WeeklyPlan) -> WeeklyPlan:
+    """The plan in a proposal's form: every day scheduled, no completion (DESIGN D2). A
+    completion is a fact about a date, overlaid when a plan is read, never part of one."""
+    return plan.model_copy(update={"days": {
+        weekday: scheduled(day, day.date) for weekday, day in plan.days.items()}})
+
+
 def carry_forward(plan: WeeklyPlan, week_start: dt.date) -> WeeklyPlan:
     """The same training week on the dates of `week_start`'s week, every day scheduled."""
     if plan.week_start_date == week_start:
