@@ -32,6 +32,7 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
+from fitcoach.api.dependencies import CLOCK_HEADER
 from fitcoach.store.database import Database
 from fitcoach.store.models import PlanVersionRow, ProposalRow, WorkoutLogRow, WorkoutSetRow
 from tests.e2e.test_embedded_brain_over_http import ONBOARDING
@@ -42,6 +43,11 @@ ACKED_LOGS_BEFORE_KILL = 30
 ACKED_ACCEPTS_BEFORE_KILL = 3
 LOGGERS = 3
 WEEK_CHANGES = ("Make it 5 days a week", "Make it 4 days a week")
+# A pinned Monday morning, and logs from the Monday before: nothing in the plan's week is
+# done or past (settled days are never changed), so every week change can be staged
+# whatever day the suite runs on.
+NOW = "2026-09-14T08:00:00+00:00"
+LOGGED_AT = "2026-09-07T18:00:00+00:00"
 FITCOACH = Path(sys.executable).with_name("fitcoach")
 
 
@@ -65,7 +71,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**os.environ, "FITCOACH_BRAIN": "embedded", "FITCOACH_DEV_CLOCK": "0",
+        env = {**os.environ, "FITCOACH_BRAIN": "embedded", "FITCOACH_DEV_CLOCK": "1",
                "FITCOACH_RATE_LIMIT_CHAT_PER_MINUTE": "0",
                "FITCOACH_RATE_LIMIT_LOG_PER_MINUTE": "0"}
         with open(self.directory / f"serve-{self.port}.log", "ab") as output:
@@ -113,7 +119,7 @@ class Ledger:
 
 
 def log_body(key: str, sets: int) -> dict[str, Any]:
-    return {"idempotency_key": key, "exercises_logged": [
+    return {"idempotency_key": key, "completed_at": LOGGED_AT, "exercises_logged": [
         {"exercise_id": "goblet-squat",
          "sets": [{"weight_lbs": 40 + index, "reps": 10} for index in range(sets)]},
         {"exercise_id": "push-up", "sets": [{"reps": 12}]}]}
@@ -172,7 +178,7 @@ def test_a_killed_server_loses_no_acknowledged_write_and_leaves_none_half_done(
     try:
         server.start()
         user = httpx.post(f"{server.url}/api/users", json={"display_name": "Crash"}).json()
-        headers = {"Authorization": f"Bearer {user['token']}"}
+        headers = {"Authorization": f"Bearer {user['token']}", CLOCK_HEADER: NOW}
         onboarding = httpx.post(f"{server.url}/api/coach/chat", headers=headers, timeout=30,
                                 json={"message": ONBOARDING["en"]}).json()
         first = httpx.post(f"{server.url}/api/coach/proposals/{onboarding['proposal']['id']}"
