@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import catalog, screenshot, sign_up
 
@@ -33,7 +34,8 @@ def test_sign_up_with_the_keyboard_keeps_the_token_and_signs_out(new_page: Any) 
     es = catalog("es")
     page = new_page(locale="es-ES")
     page.goto("/")
-    assert page.locator("html").get_attribute("lang") == "es"
+    # The client sets the language once its catalogue has loaded: wait for it, don't race it.
+    expect(page.locator("html")).to_have_attribute("lang", "es")
     page.get_by_label(es["signup.name"]).focus()
     page.keyboard.type("Lucía")
     # Keyboard only: Tab to each control, arrows in the unit radios, Enter submits.
@@ -74,7 +76,7 @@ def test_an_access_key_signs_in_on_another_device(server: str, new_page: Any) ->
     page.get_by_label(catalog("en")["signup.key"]).fill(api.token)
     page.get_by_role("button", name=catalog("en")["signup.signIn"]).click()
     page.wait_for_url("**/today")
-    assert page.locator("html").get_attribute("lang") == "it"
+    expect(page.locator("html")).to_have_attribute("lang", "it")
     page.get_by_role("heading", name=it["plan.none"]).wait_for()
 
 
