@@ -11,7 +11,7 @@ import re
 import pytest
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import Locale
+from fitcoach.brain.ports import ActiveTab, Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
 from fitcoach.catalog.vocabulary import Weekday
@@ -126,3 +126,29 @@ def test_the_words_change_every_day_they_name_and_nothing_else(locale: Locale,
 def test_every_language_has_the_offer_and_its_words(locale: str) -> None:
     for key in ("acute.later", "chip.acute_later"):
         assert PHRASES.variants(key, locale)
+
+
+KNEES = {
+    Locale.EN: ("my knee hurts", "Tuesday"), Locale.ES: ("me duele la rodilla", "martes"),
+    Locale.IT: ("mi fa male il ginocchio", "martedì"), Locale.HE: ("כואבת לי הברך", "שלישי"),
+    Locale.KO: ("무릎이 아파요", "화요일"),
+}
+
+
+@pytest.mark.parametrize("locale", list(KNEES))
+def test_a_spared_day_on_screen_names_the_later_sessions_not_nothing(locale: Locale) -> None:
+    # On Monday's screen (upper body) a sore knee changes nothing today; Tuesday and Friday
+    # squat and lunge, so "nothing in your plan loads your knees" would be untrue.
+    message, tuesday = KNEES[locale]
+    session = _session(locale)
+    route = RouteContext(active_tab=ActiveTab.TODAY, selected_day=Weekday.MONDAY)
+    first = asyncio.run(session.send(message, route=route, now=NOW)).outcome.result
+    assert first.proposal.type is ProposalType.NONE
+    assert tuesday in first.message, first.message
+    chip = _QUOTED.findall(first.message)[-1]
+    follow = asyncio.run(session.send(chip, now=NOW)).outcome.result
+    assert follow.proposal.type is ProposalType.UPDATE_WEEK, follow.message
+    assert isinstance(follow.proposal.data, WeeklyPlan)
+    for day in (Weekday.TUESDAY, Weekday.FRIDAY):
+        slugs = [e.exercise_id for e in follow.proposal.data.days[day].exercises]
+        assert "goblet-squat" not in slugs

@@ -100,6 +100,7 @@ class Skip(StrEnum):
     NOTHING_LOADS = "nothing_loads"
     DAY_TAKEN = "day_taken"
     NOTHING_TO_AVOID = "nothing_to_avoid"  # the day named does not load the part kept out
+    DAY_SPARED = "day_spared"  # an acute state spares the day on screen, not later ones
     EVENT_OUTSIDE_WEEK = "event_outside_week"
     UNCLEAR_DAY = "unclear_day"
     UNCLEAR_WEEK = "unclear_week"
@@ -581,6 +582,13 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         lighter = _lighter_day(plan, target, until, fixed=fixed) if (
             is_fatigue(states) or view.analysis.requests.deload) else None
         if lighter is None:
+            # The day on screen (or named) is spared, but later sessions may not be: saying
+            # "nothing loads it" would be untrue, so they are named and offered instead.
+            later = _later_days(plan, target, until, states, patterns, overhead) \
+                if fixed else ()
+            if later:
+                return _skip(Skip.DAY_SPARED, day=target, parts=parts, until=until,
+                             later=later)
             return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
         return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=lighter,
                              edits=(Deload(day=lighter),), kinds=(ChangeKind.DELOAD,),

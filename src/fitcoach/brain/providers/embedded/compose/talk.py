@@ -244,6 +244,12 @@ def skip_reply(reply: Reply, view: TurnView, change: PlannedChange) -> None:
         "days": lx.day_list(language, change.days),
         "other": lx.weekday(language, change.other) if change.other else "",
     }
+    if skip is Skip.DAY_SPARED:
+        later = lx.weekdays(language, change.later)
+        chip = reply.say("chip.acute_later", parts=lx.bare_body_parts(language, change.parts),
+                         later=later)
+        reply.add("skip.day_spared", later=later, chip=chip, **values)
+        return
     if skip is Skip.NO_PLAN and profile_ready(view):
         reply.add("skip.no_plan_profile_ready")
         return
