@@ -45,6 +45,7 @@ from fitcoach.brain.ports import (
 )
 from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
 from fitcoach.memory.entries import Operation
+from fitcoach.programming.calendar import as_proposed as week_as_proposed
 from fitcoach.programming.calendar import scheduled
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.store.database import Database
@@ -85,16 +86,16 @@ def as_proposed(proposal: Proposal) -> Proposal:
     """The proposal as if built on the base plan: every day `scheduled`, no completion.
 
     The brain is handed the plan with this week's completions overlaid (it may see what was
-    done: DESIGN D7, as the terminal chat does), so the days an edit leaves alone come back
-    with the overlay's `completed` status and log id. A completion is a fact about a date,
-    overlaid on read, never part of a plan version (D2's data assurances; D6: Accept writes
-    exactly the proposal): the proposal keeps the base plan's state of those days, and the
-    plan the user sees after Accept gets the completions back from the overlay, by date.
+    done: DESIGN D7, as the terminal chat does), so the days an edit leaves alone would come
+    back with the overlay's `completed` status and log id. A completion is a fact about a
+    date, overlaid on read, never part of a plan version (D2's data assurances; D6: Accept
+    writes exactly the proposal). The pipeline already proposes that way
+    (`programming.calendar.as_proposed`); the service stores nothing else, whatever turn
+    runner produced the proposal.
     """
     data = proposal.data
     if isinstance(data, WeeklyPlan):
-        days = {weekday: scheduled(day, day.date) for weekday, day in data.days.items()}
-        data = data.model_copy(update={"days": days})
+        data = week_as_proposed(data)
     elif isinstance(data, DayPlan):
         data = scheduled(data, data.date)
     else:
