@@ -6,16 +6,20 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fitcoach.catalog.vocabulary import WEEKDAYS
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.vocabulary import WEEKDAYS, BodyPart
 from fitcoach.programming.edits import EditRejected, RejectCode, apply_edit
 from fitcoach.programming.edits.apply import effective_profile
 from fitcoach.programming.edits.operations import (
+    AddExercise,
+    AvoidOnDays,
     RemoveExercise,
     ShortenDay,
     SwapExercise,
     SwapReason,
 )
 from fitcoach.programming.generator import all_suggestions, generate_week
+from fitcoach.programming.generator import prescription as rx
 from fitcoach.programming.validator import validate_week
 from tests.programming.strategies import WEEK_START, edit_operations, languages, profiles
 
@@ -98,3 +102,59 @@ def test_every_suggested_edit_is_an_operation_that_applies(profile, language) ->
         result, rejected = _attempt(plan, chip.operation, profile, language)
         assert rejected is None, f"{chip.text!r} cannot be applied: {rejected}"
         _check(result.plan, profile)
+
+
+def _short_exercises(plan) -> set[tuple[object, str]]:
+    return {(day.weekday, e.exercise_id) for day in plan.training_days for e in day.exercises
+            if e.target_sets < rx.MIN_SETS}
+
+
+def _explicitly_fewer(op) -> set[str]:
+    """An added exercise the request itself asked to have fewer sets than the floor."""
+    if isinstance(op, AddExercise) and op.target_sets is not None and \
+            op.target_sets < rx.MIN_SETS:
+        return {op.exercise_id}
+    return set()
+
+
+@st.composite
+def placing_edits(draw: st.DrawFn, plan):
+    """Edits that put an exercise on a day: an addition of something the day already trains
+    (it competes for the session cap), a substitution, a body part kept out (each offending
+    exercise replaced), aimed at the plan's own training days and exercises."""
+    day = draw(st.sampled_from(plan.training_days))
+    present = [e.exercise_id for e in day.exercises]
+    trained = {g for slug in present for g in CATALOG.get(slug).primary_groups}
+    rivals = [e.slug for e in CATALOG if e.primary_groups & trained and e.slug not in present]
+    return draw(st.one_of(
+        st.builds(AddExercise, day=st.just(day.weekday),
+                  exercise_id=st.sampled_from(rivals or list(CATALOG.slugs)),
+                  target_sets=st.one_of(st.none(), st.integers(1, 4))),
+        st.builds(SwapExercise, day=st.just(day.weekday), exercise_id=st.sampled_from(present),
+                  reason=st.sampled_from(tuple(SwapReason)),
+                  replacement_id=st.one_of(st.none(), st.sampled_from(rivals or present))),
+        st.builds(AvoidOnDays, days=st.just((day.weekday,)),
+                  body_parts=st.lists(st.sampled_from(tuple(BodyPart)), min_size=1,
+                                      max_size=2, unique=True).map(tuple)),
+    ))
+
+
+@settings(PROPERTY, max_examples=200)
+@given(profiles(), languages, st.data())
+def test_an_edit_never_places_an_exercise_below_the_working_set_floor(profile, language,
+                                                                     data) -> None:
+    # Substitutions, acute replacements and additions make room (other work on the same
+    # muscles gives way) or leave the exercise out; they never squeeze a newcomer in with the
+    # one set a cap left. (Deloads halve sets and a shortened day trims to fit, by design.)
+    plan = generate_week(profile, WEEK_START, language).plan
+    if not plan.training_days or _short_exercises(plan):
+        return  # a session with room for one set of one exercise: the generator's exception
+    op = data.draw(placing_edits(plan), label="op")
+    result, rejected = _attempt(plan, op, profile, language)
+    if rejected is not None:
+        assert rejected.code is not RejectCode.INVALID_RESULT, rejected.message
+        return
+    short = {(day, slug) for day, slug in _short_exercises(result.plan)
+             if slug not in _explicitly_fewer(op)
+             and len(result.plan.days[day].exercises) > 1}
+    assert short == set(), result.summary_diff

@@ -261,11 +261,13 @@ def test_the_message_does_not_depend_on_the_wall_clock(monkeypatch: pytest.Monke
 # -- a full day that made room, a family word with two members -----------------------------------
 def test_an_addition_to_a_full_day_says_what_gave_way() -> None:
     # Thursday's shoulders are at (or next to) their 8-set session cap and the DB chest flye is
-    # the only accessory crediting them, so it gives way; how many sets of laterals then fit
-    # is the plan's business, not the reply's.
+    # the only accessory crediting them, so it gives way, and a row gives a set so the
+    # laterals get two working sets; how many sets fit is the plan's business, the reply says
+    # what gave way.
     message = reply("Add lateral raises to Thursday")
     assert message.startswith("DB Lateral Raise is in on Thursday, ")
-    assert "; to make room I took out DB Chest Flye." in message
+    assert ("; to make room I trimmed sets from Chest-Supported DB Row and took out DB Chest "
+            "Flye.") in message
     assert count_sentences(message) <= 3
 
 

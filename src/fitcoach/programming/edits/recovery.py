@@ -12,9 +12,10 @@ from __future__ import annotations
 from fitcoach.catalog.vocabulary import WEEKDAYS
 from fitcoach.programming.edits.context import EditContext, normalized
 from fitcoach.programming.edits.rework import Change
+from fitcoach.programming.edits.room import substitute
 from fitcoach.programming.generator.items import Item
 from fitcoach.programming.generator.site import DaySite
-from fitcoach.programming.generator.substitutes import find_replacement, locate
+from fitcoach.programming.generator.substitutes import locate
 from fitcoach.programming.rules.recovery import too_close
 
 MAX_REPAIRS = 21  # at most three heavy lifts on each of seven days
@@ -63,7 +64,7 @@ def repair_recovery(ctx: EditContext) -> list[Change]:
             position = locate(site.blocks, item.slug)
             if position is None:
                 continue
-            replaced = find_replacement(site, position, gear=ctx.profile.gear)
+            replaced = substitute(site, position, gear=ctx.profile.gear)
             if replaced is not None:
                 before = {i.slug for i in site.items()}
                 new = next(i for b in replaced for i in b if i.slug not in before)

@@ -9,6 +9,7 @@ from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import GearTag, MuscleGroup, Weekday
 from fitcoach.programming import metrics
 from fitcoach.programming.edits.context import EditContext, normalized
+from fitcoach.programming.edits.room import substitute
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import prescription as rx
 from fitcoach.programming.generator.ledger import WeekLedger
@@ -16,7 +17,7 @@ from fitcoach.programming.generator.options import GROUP_ORDER, OptionPool, trai
 from fitcoach.programming.generator.session import DayContext, SessionBuilder
 from fitcoach.programming.generator.site import Blocks, budget_seconds
 from fitcoach.programming.generator.split import DaySlot
-from fitcoach.programming.generator.substitutes import find_replacement, locate
+from fitcoach.programming.generator.substitutes import locate
 from fitcoach.programming.generator.targets import (
     foundation_groups,
     group_weights,
@@ -35,6 +36,8 @@ FOCUS_DAY_STRETCH = 2.0
 class Change:
     old: Exercise
     new: Exercise | None  # None: removed
+    # Set only for work that stayed but gave sets to make room: (sets before, sets after).
+    trimmed: tuple[int, int] | None = None
 
 
 def clear_day(ctx: EditContext, weekday: Weekday, pool: OptionPool,
@@ -50,7 +53,7 @@ def clear_day(ctx: EditContext, weekday: Weekday, pool: OptionPool,
         item = site.blocks[position[0]][position[1]]
         if pool.allowed(item.option, site.date) and item.option.exercise.doable_with(gear):
             continue
-        replaced = find_replacement(site, position, gear=gear)
+        replaced = substitute(site, position, gear=gear)
         if replaced is not None:
             new_slugs = {i.slug for b in replaced for i in b} - {i.slug for i in site.items()}
             site.blocks = replaced

@@ -28,6 +28,13 @@ MAX_SETS_STRENGTH_COMPOUND = 5
 # a session with room for nothing else takes a single set).
 MIN_SETS = 2
 NEW_EXERCISE_SETS = MIN_SETS
+
+
+def floor_sets(wanted: int) -> int:
+    """The fewest working sets an exercise an edit places (meant to have `wanted`) may have:
+    the floor, or fewer only when fewer were asked for or the exercise it replaces had fewer."""
+    return min(wanted, MIN_SETS)
+
 # A compound comes in at three working sets (two only when time forces it): three sets of the
 # big movers beat two sets of many exercises.
 COMPOUND_START_SETS = 3

@@ -119,14 +119,16 @@ def _ordered_block(block: list[Item], index: int, item: Item) -> list[Item]:
     return row
 
 
-def try_placing(site: DaySite, position: tuple[int, int], item: Item) -> Blocks | None:
-    """The day with `item` at `position`, at the most sets (≤ its own) that keep it valid."""
+def try_placing(site: DaySite, position: tuple[int, int], item: Item,
+                min_sets: int = 1) -> Blocks | None:
+    """The day with `item` at `position`, at the most sets (≤ its own, ≥ `min_sets`) that
+    keep it valid."""
     block_index, index = position
     before = seconds_of(site.blocks)
     allowance = max(site.budget_seconds, before)
     groups = [group for group, _ in item.option.credits]
     wanted = item.sets
-    for sets in range(wanted, 0, -1):
+    for sets in range(wanted, min_sets - 1, -1):
         item.sets = sets
         block = _ordered_block(site.blocks[block_index], index, item)
         if not pairs_hold(block):

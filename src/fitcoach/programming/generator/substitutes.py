@@ -5,7 +5,8 @@ movement pattern, then any sharing a primary muscle group. A candidate must be d
 the gear at hand (busy gear removed), allowed on that date by the conditions rules and the
 edit's own limits, recovery-safe against the rest of the week, compatible with its superset
 partners, keep the day's sequencing (blocks may be re-sorted to make room), keep the session
-and weekly caps, and fit the time budget (with fewer sets if that is what it takes).
+and weekly caps, and fit the time budget (with fewer sets if that is what it takes, never under the
+working-set floor; `edits.room` makes room when nothing fits as the day stands).
 """
 
 from __future__ import annotations
@@ -71,10 +72,15 @@ def replacement_item(site: DaySite, option: Option, old: Item, in_transition: bo
 
 def find_replacement(site: DaySite, position: tuple[int, int], *, gear: frozenset[GearTag],
                      accept: Callable[[Option], bool] | None = None,
-                     candidates: Sequence[Exercise] | None = None) -> Blocks | None:
-    """The day with the exercise at `position` replaced by the best valid candidate."""
+                     candidates: Sequence[Exercise] | None = None,
+                     min_sets: int | None = None) -> Blocks | None:
+    """The day with the exercise at `position` replaced by the best valid candidate that fits
+    with `min_sets` working sets or more (default: the floor, `prescription.floor_sets` of the
+    old exercise's sets): a candidate a cap or the time would leave one lone set is passed
+    over, never squeezed in."""
     block_index, index = position
     old = site.blocks[block_index][index]
+    least = rx.floor_sets(old.sets) if min_sets is None else min_sets
     present = {item.slug for item in site.items()} - {old.slug}
     in_transition = index < len(site.blocks[block_index]) - 1
     for exercise in candidates if candidates is not None else candidate_exercises(old.slug):
@@ -83,7 +89,8 @@ def find_replacement(site: DaySite, position: tuple[int, int], *, gear: frozense
             continue
         if (accept is not None and not accept(option)) or not usable_here(site, option, gear):
             continue
-        placed = try_placing(site, position, replacement_item(site, option, old, in_transition))
+        placed = try_placing(site, position, replacement_item(site, option, old, in_transition),
+                             least)
         if placed is not None:
             return placed
     return None

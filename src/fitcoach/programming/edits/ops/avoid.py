@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import AcuteCondition
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import AvoidOnDays
 from fitcoach.programming.edits.rework import Change, clear_day, refill
 from fitcoach.programming.generator.options import OptionPool
+from fitcoach.programming.plan import DayPlan
 from fitcoach.programming.profile import AcuteState, ChronicConstraint
 from fitcoach.programming.rules.conditions import acute_problem, chronic_problem
 from fitcoach.programming.text import phrases as tx
@@ -61,12 +63,26 @@ def rework_days(ctx: EditContext, days: list, pool: OptionPool) -> list[Change]:
         if blocks:
             refilled = refill(ctx, day, blocks, pool, original)
             ctx.put({day: ctx.finish(day, refilled, empty_note=empty)})
+        changes += _trims(original, ctx.day(day))
     return changes
+
+
+def _trims(original: DayPlan, final: DayPlan) -> list[Change]:
+    """Exercises the day kept with fewer sets (they made room for a substitute)."""
+    sets = {e.exercise_id: e.target_sets for e in final.exercises}
+    return [Change(CATALOG.get(e.exercise_id), CATALOG.get(e.exercise_id),
+                   trimmed=(e.target_sets, sets[e.exercise_id]))
+            for e in original.exercises
+            if e.exercise_id in sets and sets[e.exercise_id] < e.target_sets]
 
 
 def change_texts(language: str, changes: list[Change]) -> list[str]:
     texts = [tx.say(language, "diff.replaced", old=c.old.name, new=c.new.name)
-             for c in changes if c.new is not None]
+             for c in changes if c.new is not None and c.trimmed is None]
+    trimmed = [f"{c.old.name} ({c.trimmed[0]}➔{c.trimmed[1]})"
+               for c in changes if c.trimmed is not None]
+    if trimmed:
+        texts.append(tx.say(language, "diff.trimmed", exercises=", ".join(trimmed)))
     dropped = [c.old for c in changes if c.new is None]
     if dropped:
         texts.append(tx.say(language, "diff.dropped",

@@ -4,8 +4,11 @@ Adding to a day that is already full makes room the way a coach would: the day's
 expendable accessory volume gives way (the lowest in the sequencing hierarchy first — core and
 metabolic work, then isolation — and among those the least important for the user's goals, the
 later in the session the sooner), one set at a time down to two sets, then the exercise
-itself. The anchor and the compound lifts are never touched. The summary says what was trimmed
-or dropped; only when even that cannot fit the new exercise is the addition refused.
+itself. When the sets asked for cannot fit that way, fewer do, but never fewer than two
+(`prescription.MIN_SETS`, unless fewer were asked for): to reach them, secondary compounds
+that train the same muscles are trimmed too, down to two sets, never dropped (`edits.room`).
+The anchor and the heavy compounds are never touched. The summary says what was trimmed or
+dropped; only when even that cannot fit the new exercise is the addition refused.
 """
 
 from __future__ import annotations
@@ -17,6 +20,11 @@ from fitcoach.programming.edits.context import EditContext, normalized
 from fitcoach.programming.edits.operations import AddExercise, MakeRestDay, RemoveExercise
 from fitcoach.programming.edits.ops import checks
 from fitcoach.programming.edits.result import EditRejected, RejectCode
+from fitcoach.programming.edits.room import (
+    ACCESSORY_PRIORITY,
+    SECONDARY_COMPOUND_PRIORITY,
+    give_way,
+)
 from fitcoach.programming.generator import prescription as rx
 from fitcoach.programming.generator.items import Item
 from fitcoach.programming.generator.site import (
@@ -24,7 +32,6 @@ from fitcoach.programming.generator.site import (
     Blocks,
     DaySite,
     caps_hold,
-    credits_of,
     pairs_hold,
     recovery_safe,
     seconds_of,
@@ -32,15 +39,10 @@ from fitcoach.programming.generator.site import (
 )
 from fitcoach.programming.generator.targets import group_weights
 from fitcoach.programming.rules.equipment import missing_gear
-from fitcoach.programming.rules.landmarks import SESSION_SETS_MAX, WEEKLY_SETS_MAX
 from fitcoach.programming.rules.sequencing import first_out_of_order
 from fitcoach.programming.text import phrases as tx
 
 DEFAULT_ADDED_SETS = 3
-# Making room: only accessories (isolation, core, carries) give way, down to this many sets
-# before they are dropped.
-ACCESSORY_PRIORITY = 3
-TRIM_FLOOR_SETS = 2
 
 
 def make_rest_day(ctx: EditContext, op: MakeRestDay) -> str:
@@ -98,15 +100,19 @@ def add_exercise(ctx: EditContext, op: AddExercise) -> str:
     item = Item(option=option, sets=wanted, rank=len(site.items()), base_rest=option.rest,
                 rest=option.rest, rir=rir,
                 weight_lbs=rx.target_weight_lbs(ctx.profile, exercise, option.reps, rir))
-    # The sets asked for, making room if need be; else as many as fit, the same way.
+    # The sets asked for, accessories making room if need be; else as many as fit down to
+    # the working-set floor, secondary compounds on the same muscles trimmed too if need be.
     weights = group_weights(ctx.profile)
+    least = rx.floor_sets(wanted)
     room = (_placed(site, item, wanted) or _making_room(site, item, weights, wanted)
-            or _placed(site, item, 1) or _making_room(site, item, weights, 1))
+            or _placed(site, item, least)
+            or _making_room(site, item, weights, least, floor=SECONDARY_COMPOUND_PRIORITY))
     if room is None:
         raise EditRejected(RejectCode.NO_ROOM,
                            f"{exercise.name} does not fit in {op.day.display_name}'s session "
-                           "without breaking its time budget, its order or a volume cap, even "
-                           "with its accessories trimmed")
+                           f"with {least} working sets without breaking its time budget, its "
+                           "order or a volume cap, even with the day's other work on the same "
+                           "muscles trimmed")
     ctx.put({op.day: ctx.finish(op.day, room.blocks)})
     if item.sets < wanted:
         ctx.notes.append(f"{exercise.name}: {item.sets} of {wanted} sets fit")
@@ -143,12 +149,13 @@ def _placed(site: DaySite, item: Item, minimum: int) -> _Room | None:
 
 
 def _making_room(site: DaySite, item: Item, weights: dict[MuscleGroup, float],
-                 minimum: int) -> _Room | None:
-    """Trim the day's most expendable accessory volume, a step at a time, until `item` fits
-    at `minimum` sets or more; None when every accessory has given what it can."""
+                 minimum: int, floor: int = ACCESSORY_PRIORITY) -> _Room | None:
+    """Trim the day's most expendable volume (`room.give_way`, priorities `floor` and below),
+    a step at a time, until `item` fits at `minimum` sets or more; None when all that may
+    give way has given what it can."""
     trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
     before = {i.slug: i for i in site.items()}
-    while give_way(trial, item, minimum, weights):
+    while give_way(trial, item, minimum, weights, floor=floor):
         room = _placed(trial, item, minimum)
         if room is not None:
             kept = {i.slug: i for i in trial.items()}
@@ -157,47 +164,6 @@ def _making_room(site: DaySite, item: Item, weights: dict[MuscleGroup, float],
             room.dropped = [old for slug, old in before.items() if slug not in kept]
             return room
     return None
-
-
-def give_way(site: DaySite, item: Item, minimum: int, weights: dict[MuscleGroup, float], *,
-             floor: int = ACCESSORY_PRIORITY, spare: frozenset[str] = frozenset()) -> bool:
-    """One set off the most expendable accessory that stands in the way (or, at its floor,
-    the accessory itself). When a volume cap of the new exercise's groups is what blocks it,
-    only accessories crediting those groups can help; otherwise time is short and any can.
-    `floor` is the most important sequencing priority that may give way; `spare` are slugs
-    that never do."""
-    anchor = site.blocks[0][0] if site.blocks and site.blocks[0] else None
-    candidates = [i for i in site.items()
-                  if i is not anchor and i.priority >= floor and i.slug not in spare]
-    capped = _capped_groups(site, item, minimum)
-    if capped:
-        candidates = [i for i in candidates if any(i.option.credit(g) > 0 for g in capped)]
-    if not candidates:
-        return False
-
-    def expendable(i: Item) -> tuple[int, float, int]:
-        value = max((weights.get(g, 1.0) for g in i.option.primary), default=0.0)
-        return (i.priority, -value, i.rank)
-
-    victim = max(candidates, key=expendable)
-    if victim.sets > TRIM_FLOOR_SETS:
-        victim.sets -= 1
-    else:
-        site.blocks = normalized([[i for i in block if i is not victim]
-                                  for block in site.blocks])
-    return True
-
-
-def _capped_groups(site: DaySite, item: Item, sets: int) -> list[MuscleGroup]:
-    """The new exercise's groups whose session or weekly cap `sets` of it would break."""
-    credits = credits_of(site.blocks)
-    capped = []
-    for group, credit in item.option.credits:
-        total = credits.get(group, 0.0) + credit * sets
-        if total > SESSION_SETS_MAX + EPSILON or \
-                site.ledger.totals.get(group, 0.0) + total > WEEKLY_SETS_MAX + EPSILON:
-            capped.append(group)
-    return capped
 
 
 def _as_superset(site: DaySite, item: Item) -> Blocks | None:

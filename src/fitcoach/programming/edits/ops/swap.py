@@ -11,31 +11,21 @@ never the anchor), rather than one lone working set of the newcomer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-
-from fitcoach.catalog.vocabulary import GearTag
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import SwapExercise, SwapReason
 from fitcoach.programming.edits.ops import checks
 from fitcoach.programming.edits.ops.avoid import change_texts
-from fitcoach.programming.edits.ops.days import give_way
 from fitcoach.programming.edits.result import EditRejected, RejectCode
 from fitcoach.programming.edits.rework import clear_day
-from fitcoach.programming.generator.items import Item
-from fitcoach.programming.generator.options import Option
-from fitcoach.programming.generator.site import Blocks, DaySite, recovery_safe
-from fitcoach.programming.generator.substitutes import (
-    find_replacement,
-    gentler_on_joints,
-    locate,
+from fitcoach.programming.edits.room import (
+    SECONDARY_COMPOUND_PRIORITY,
+    replacement_with_room,
+    substitute,
 )
-from fitcoach.programming.generator.targets import group_weights
+from fitcoach.programming.generator.site import DaySite, recovery_safe
+from fitcoach.programming.generator.substitutes import gentler_on_joints, locate
 from fitcoach.programming.rules.equipment import missing_gear
 from fitcoach.programming.text import phrases as tx
-
-# A requested replacement may take sets from secondary compounds too, not only accessories.
-SWAP_GIVE_WAY_PRIORITY = 2
 
 
 def _why_not(site: DaySite, ctx: EditContext, op: SwapExercise, gear: frozenset) -> str:
@@ -66,7 +56,7 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
     candidates = None
     if op.replacement_id is not None:
         candidates = (checks.known_exercise(op.replacement_id),)
-    replaced = find_replacement(site, position, gear=gear, accept=accept, candidates=candidates)
+    replaced = substitute(site, position, gear=gear, accept=accept, candidates=candidates)
     if replaced is None:
         if op.replacement_id is not None:
             raise EditRejected(RejectCode.NO_SUBSTITUTE, _why_not(site, ctx, op, gear))
@@ -77,7 +67,9 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
     new = next(item for block in replaced for item in block if item.slug not in before)
     wanted = before[op.exercise_id].sets
     if op.replacement_id is not None and new.sets < wanted:
-        roomier = _making_room(ctx, site, op, new.option, wanted, gear, accept)
+        # A secondary compound on the same muscles may be dropped for what the user asked for.
+        roomier = replacement_with_room(site, op.exercise_id, new.option, wanted, gear=gear,
+                                        accept=accept, drop_floor=SECONDARY_COMPOUND_PRIORITY)
         if roomier is not None:
             replaced = roomier
             new = next(item for block in replaced for item in block if item.slug not in before)
@@ -102,23 +94,3 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
             parts += change_texts(ctx.language, changes)
     return " • ".join(parts)
 
-
-def _making_room(ctx: EditContext, site: DaySite, op: SwapExercise, option: Option,
-                 wanted: int, gear: frozenset[GearTag],
-                 accept: Callable[[Option], bool] | None) -> Blocks | None:
-    """The day with the requested exercise in at `wanted` sets, the day's other work on its
-    groups having given way one set at a time; None when nothing more can give way."""
-    trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
-    probe = Item(option=option, sets=wanted, rank=0, base_rest=option.rest, rest=option.rest,
-                 rir=None, weight_lbs=None)
-    weights = group_weights(ctx.profile)
-    while give_way(trial, probe, wanted, weights, floor=SWAP_GIVE_WAY_PRIORITY,
-                   spare=frozenset({op.exercise_id})):
-        position = locate(trial.blocks, op.exercise_id)
-        assert position is not None  # spared
-        blocks = find_replacement(trial, position, gear=gear, accept=accept,
-                                  candidates=(option.exercise,))
-        if blocks is not None and any(item.slug == option.slug and item.sets >= wanted
-                                      for block in blocks for item in block):
-            return blocks
-    return None
