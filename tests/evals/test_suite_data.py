@@ -188,3 +188,16 @@ def test_the_arms_and_cable_users_train_their_arm_priorities_on_monday() -> None
     rows = [slug for slug in _allowed(cable, MuscleGroup.BACK)
             if slug in ("single-arm-db-row", "seated-cable-row", "chest-supported-db-row")]
     assert rows == ["seated-cable-row", "chest-supported-db-row"]  # the cable row comes first
+
+
+def test_a_state_log_completes_its_day_once_the_case_has_reached_it() -> None:
+    # Monday's log is at 18:00: a case at 10:00 sees Monday open, one at 19:00 sees it done
+    # (DESIGN D7), and the logs of earlier weeks complete nothing on this week's plan.
+    state = load_states()["home_db_logged_monday_user"]
+    morning = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
+    evening = dt.datetime(2026, 9, 14, 19, tzinfo=dt.UTC)
+    for now, done in ((morning, set()), (evening, {"monday"})):
+        plan = state.session(Locale.EN, now, brain=None).current_plan(now)  # type: ignore[arg-type]
+        assert {d.value for d, day in plan.days.items() if day.completed_log_id} == done
+    base = load_states()["home_db_user"].session(Locale.EN, evening, brain=None)  # type: ignore[arg-type]
+    assert not any(day.completed_log_id for day in base.current_plan(evening).days.values())

@@ -4,8 +4,10 @@ A state is data: its memory items exactly as stored (ids, tiers, entries), its w
 as compact set strings ("45x10@8" is 45 in the state's log unit for 10 reps at RPE 8), and
 whether it has an accepted plan. The plan is the one the engine generates for the state's
 Tier 1 profile (what the user agreed to at onboarding), in the case's language, on the
-week of the case's *now*; its version is `plan_version`. A state may extend another: it then
-adds memory items and logs to its parent's and may change the settings.
+week of the case's *now*; its version is `plan_version`. A log completes the plan day of its
+local date, as a logged workout does in the service (DESIGN D7), once the case's *now* has
+reached it: a log on the case's own week makes that day done. A state may extend another:
+it then adds memory items and logs to its parent's and may change the settings.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Unit
 from fitcoach.chat_session import ChatSession
 from fitcoach.memory.entries import MemoryItem, Tier, parse_entry
+from fitcoach.programming.calendar import Completion
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import WeeklyPlan
-from fitcoach.timekeeping import local_week_start
+from fitcoach.timekeeping import local_date, local_week_start
 
 FIXTURE_TIME = dt.datetime(2026, 8, 31, 9, 0, tzinfo=dt.UTC)
 _SET = re.compile(r"^(?P<weight>\d+(?:\.\d+)?)x(?P<reps>\d+)(?:@(?P<rpe>\d+(?:\.\d+)?))?$")
@@ -125,8 +128,16 @@ class StateFixture(_Model):
             memory=list(self.memory_items()), plan=plan,
             version=self.plan_version if plan is not None else None,
             logs=InMemoryLogReader(self.workouts(), timezone=self.timezone),
-            clock=lambda: now,
+            clock=lambda: now, completions=self.completions(now),
         )
+
+    def completions(self, now: dt.datetime) -> dict[dt.date, Completion]:
+        """The local dates a log completes by `now` (the latest log of a date wins)."""
+        done: dict[dt.date, Completion] = {}
+        for log in sorted(self.logs, key=lambda entry: entry.at):
+            if log.at <= now:
+                done[local_date(log.at, self.timezone)] = Completion(log.id, log.at)
+        return done
 
 
 def _merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:

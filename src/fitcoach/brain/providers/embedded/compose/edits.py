@@ -16,6 +16,8 @@ Per intent (SPEC §4):
   (UPDATE_WEEK);
 - gym swap → SwapExercise with the busy gear (UPDATE_DAY, the day on screen or today);
 - acute state → AvoidOnDays the part on the first affected day, or a pain swap (UPDATE_DAY);
+  a day already done or past (`programming.calendar.settled_days`) is never that day unless
+  the user names it: the change goes to the next open session the state touches, if any;
 - situational event → ProtectForEvent (UPDATE_WEEK).
 """
 
@@ -46,6 +48,7 @@ from fitcoach.catalog.vocabulary import (
     Weekday,
 )
 from fitcoach.memory.ttl import default_expiry
+from fitcoach.programming.calendar import settled_days
 from fitcoach.programming.edits.operations import (
     AddExercise,
     AvoidOnDays,
@@ -550,6 +553,13 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     states = new_states(view)
     target = view.routing.target_day or view.today_weekday
     parts, until = acute_scope(view)
+    # A logged workout (or a past date) is history: it is never the session an acute state
+    # changes unless the user names that day outright (then the engine says it cannot).
+    settled = settled_days(plan, view.today)
+    named = any(not m.reference for m in view.analysis.time.days) or any(
+        r.offset > 0 for r in view.analysis.time.relative)
+    if target in settled and not named:
+        return _acute_ahead(view, plan, target, settled, states, parts, until)
     # "Achy on these curls": the exercise that hurts is swapped for one gentler on the joint.
     swap = view.routing.swap
     on_day = _slugs(plan.days[target])
@@ -572,20 +582,19 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     # A day the user names or looks at is the one to change; otherwise the first session the
     # new state actually touches, before it fades.
     # ("Tight today" says when it hurts, not which session to change.)
-    fixed = view.analysis.selected_day is not None or any(
-        not m.reference for m in view.analysis.time.days) or any(
-        r.offset > 0 for r in view.analysis.time.relative)
-    day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=fixed)
+    fixed = view.analysis.selected_day is not None or named
+    day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=fixed,
+                              settled=settled)
     if day is None:
         # Tired, or asking outright for a lighter day: even with nothing to keep out, the
         # session (the one named, else the next before the state fades) gets lighter.
-        lighter = _lighter_day(plan, target, until, fixed=fixed) if (
+        lighter = _lighter_day(plan, target, until, fixed=fixed, settled=settled) if (
             is_fatigue(states) or view.analysis.requests.deload) else None
         if lighter is None:
             # The day on screen (or named) is spared, but later sessions may not be: saying
             # "nothing loads it" would be untrue, so they are named and offered instead.
-            later = _later_days(plan, target, until, states, patterns, overhead) \
-                if fixed else ()
+            later = _later_days(plan, target, until, states, patterns, overhead,
+                                settled) if fixed else ()
             if later:
                 return _skip(Skip.DAY_SPARED, day=target, parts=parts, until=until,
                              later=later)
@@ -602,20 +611,53 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         edits += (Deload(day=day),)
         kinds += (ChangeKind.DELOAD,)
     else:
-        later = _later_days(plan, day, until, states, patterns, overhead)
+        later = _later_days(plan, day, until, states, patterns, overhead, settled)
     return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=edits,
                          kinds=kinds, day=day, parts=parts, until=until, later=later)
 
 
+def _acute_ahead(view: TurnView, plan: WeeklyPlan, target: Weekday,
+                 settled: frozenset[Weekday], states: tuple[AcuteState, ...],
+                 parts: tuple[BodyPart, ...], until: dt.date | None) -> PlannedChange:
+    """The day the state was reported on (today, or the day on screen) is done or past: the
+    change goes to the first session after it, not yet done, that the state touches (a lighter
+    one when tired all over); with none left before it fades, nothing needs changing."""
+    if until is None:
+        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
+    avoid = view.analysis.body.avoid
+    patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
+    overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
+    day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=False,
+                              settled=settled)
+    if day is None and (is_fatigue(states) or view.analysis.requests.deload):
+        lighter = _lighter_day(plan, target, until, fixed=False, settled=settled)
+        if lighter is not None:
+            return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=lighter,
+                                 edits=(Deload(day=lighter),), kinds=(ChangeKind.DELOAD,),
+                                 day=lighter, parts=parts, until=until)
+    if day is None:
+        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
+    op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
+    if is_fatigue(states):
+        return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day,
+                             edits=(op, Deload(day=day)),
+                             kinds=(ChangeKind.AVOID, ChangeKind.DELOAD), day=day,
+                             parts=parts, until=until)
+    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=(op,),
+                         kinds=(ChangeKind.AVOID,), day=day, parts=parts, until=until,
+                         later=_later_days(plan, day, until, states, patterns, overhead,
+                                           settled))
+
+
 def _later_days(plan: WeeklyPlan, day: Weekday, until: dt.date,
                 states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
-                overhead: bool) -> tuple[Weekday, ...]:
-    """The sessions after `day` this week, before the state fades, that load the part too
-    (the seed changes one session for an acute state: these are offered, not changed).
-    Tiredness all over touches every session: it is not offered day by day."""
+                overhead: bool, settled: frozenset[Weekday]) -> tuple[Weekday, ...]:
+    """The sessions after `day` this week, not yet done, before the state fades, that load
+    the part too (the seed changes one session for an acute state: these are offered, not
+    changed). Tiredness all over touches every session: it is not offered day by day."""
     if is_fatigue(states):
         return ()
-    return tuple(d for d in WEEKDAYS if d.index > day.index
+    return tuple(d for d in WEEKDAYS if d.index > day.index and d not in settled
                  and _first_affected_day(plan, d, until, states, patterns, overhead,
                                          fixed=True) is d)
 
@@ -628,17 +670,23 @@ def _spared_by(states: tuple[AcuteState, ...], day: DayPlan, slug: str) -> bool:
 
 
 def _lighter_day(plan: WeeklyPlan, target: Weekday, until: dt.date, *,
-                 fixed: bool) -> Weekday | None:
-    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index]
+                 fixed: bool, settled: frozenset[Weekday] = frozenset()) -> Weekday | None:
+    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index
+                                         and d not in settled]
     return next((d for d in candidates if plan.days[d].is_training_day
                  and plan.days[d].date <= until), None)
 
 
 def _first_affected_day(plan: WeeklyPlan, target: Weekday, until: dt.date,
                         states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
-                        overhead: bool, *, fixed: bool) -> Weekday | None:
+                        overhead: bool, *, fixed: bool,
+                        settled: frozenset[Weekday] = frozenset()) -> Weekday | None:
+    """The session to change: `target` itself when `fixed`, else the first from `target` on,
+    not settled (done or past: `programming.calendar.settled_days`), that the state touches
+    before it fades."""
     probe = AvoidOnDays(patterns=patterns, overhead=overhead)
-    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index]
+    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index
+                                         and d not in settled]
     for weekday in candidates:
         day = plan.days[weekday]
         if day.date > until or not day.is_training_day:
