@@ -511,3 +511,26 @@ def test_someone_on_the_rack_is_busy_gear_not_owned_gear() -> None:
     decision = decide("스쿼트랙에 사람이 있어요. 스쿼트 말고 뭐 할까요?", language="ko",
                       tab=ActiveTab.WORKOUT)
     assert decision.memory_mutations == ()
+
+
+def test_whether_an_event_is_in_the_weeks_reach_is_the_engines_rule(monkeypatch) -> None:
+    # "Outside the plan's week (or its lead-up)" has one home, programming's within_reach:
+    # the brain asks it, so it never stages what protecting would refuse, nor refuses what it
+    # would do.
+    from fitcoach.brain.providers.embedded.compose import edits as compose_edits
+
+    golf = SEED_MESSAGES["en"][6]
+    assert decide(golf).proposal_type is ProposalType.UPDATE_WEEK
+    asked: list[tuple[object, dt.date]] = []
+
+    def out_of_reach(event: object, week_start: dt.date) -> bool:
+        asked.append((event, week_start))
+        return False
+
+    monkeypatch.setattr(compose_edits, "within_reach", out_of_reach)
+    decision = decide(golf)
+    assert decision.proposal_type is ProposalType.NONE
+    assert decision.notes["change"].skip is Skip.EVENT_OUTSIDE_WEEK
+    [(event, week_start)] = asked
+    assert week_start == dt.date(2026, 9, 14)
+    assert event.protect  # what the user wants fresh for it decides the lead-up

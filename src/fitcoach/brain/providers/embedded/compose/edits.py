@@ -65,11 +65,12 @@ from fitcoach.programming.edits.operations import (
     SwapReason,
 )
 from fitcoach.programming.edits.ops.avoid import avoid_reason
+from fitcoach.programming.edits.ops.protect import within_reach
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator.split import spread_days
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
-from fitcoach.programming.profile import AcuteState
-from fitcoach.programming.rules.conditions import EVENT_LEAD_UP_DAYS, acute_problem
+from fitcoach.programming.profile import AcuteState, UpcomingEvent
+from fitcoach.programming.rules.conditions import acute_problem
 from fitcoach.timekeeping import local_date
 
 _BENCHES = frozenset({GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH})
@@ -711,10 +712,10 @@ def _event_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     protect = event_protect(event)
     facts = {"event": name, "event_kind": event.kind, "event_start": start, "event_end": end,
              "parts": protect}
-    week_end = plan.week_start_date + dt.timedelta(days=6)
-    # The days before an event matter only when there is something to keep fresh for it.
-    lead_up = dt.timedelta(days=EVENT_LEAD_UP_DAYS if protect else 0)
-    if start - lead_up > week_end or end < plan.week_start_date:
+    # No day of the plan's week to change for it (its days, or its lead-up when it protects
+    # something): the engine's own rule, so the brain never stages what protecting refuses.
+    reach = UpcomingEvent(name=name, start=start, end=end, protect=protect, travel=event.travel)
+    if not within_reach(reach, plan.week_start_date):
         return _skip(Skip.EVENT_OUTSIDE_WEEK, **facts)
     op = ProtectForEvent(name=name, start=start, end=end if end != start else None,
                          protect=protect, travel=event.travel)
