@@ -12,7 +12,9 @@ from fitcoach.catalog.vocabulary import (
     WEEKDAYS,
     AcuteCondition,
     BodyPart,
+    Experience,
     GearTag,
+    Goal,
     MuscleGroup,
 )
 from fitcoach.programming import metrics
@@ -438,6 +440,26 @@ def test_adding_to_a_day_with_no_accessory_to_give_way_is_refused(plan) -> None:
     with pytest.raises(EditRejected) as full:
         edit(week, AddExercise(day=MON, exercise_id="db-lateral-raise", target_sets=2), short)
     assert full.value.code is RejectCode.NO_ROOM
+
+
+def test_an_addition_tried_as_a_superset_keeps_its_own_rest_as_straight_sets() -> None:
+    # Monday at 32 minutes: goblet squat 2 (the anchor); push-up 4 + Romanian deadlift 2
+    # paired; laterals 3. A walking lunge tried first in a superset (leading it, 30 s to its
+    # partner) did not fit; once the laterals gave way it went in as straight sets still timed
+    # with those 30 s instead of 150, so the day came out at 36 minutes and the edit was
+    # refused as an invalid result. Timed with its full rest, two sets do not fit without
+    # trimming a compound of other muscles (the push-up): an honest no_room.
+    profile = Profile(days_per_week=2, minutes_per_session=15,
+                      minutes_by_day={MON: 32}, goal=Goal.STRENGTH,
+                      priority_groups=(MuscleGroup.SHOULDERS,),
+                      gear=frozenset({GearTag.DUMBBELLS}), experience=Experience.BEGINNER)
+    week = generate_week(profile, WEEK_START).plan
+    assert week.days[MON].duration_minutes == 32
+    assert slugs(week.days[MON]) == ["goblet-squat", "push-up", "db-romanian-deadlift",
+                                     "db-lateral-raise"]
+    with pytest.raises(EditRejected) as refused:
+        edit(week, AddExercise(day=MON, exercise_id="db-walking-lunge"), profile)
+    assert refused.value.code is RejectCode.NO_ROOM, refused.value.message
 
 
 def test_removing_an_exercise_and_the_last_one(plan) -> None:

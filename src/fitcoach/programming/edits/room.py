@@ -52,24 +52,24 @@ def give_way(site: DaySite, item: Item, minimum: int, weights: dict[MuscleGroup,
 
     When a volume cap of the new exercise's groups is what blocks it, only work crediting
     those groups can help; otherwise time is short and any accessory can, and a compound only
-    if it trains a group of the new exercise. `floor` is the most important sequencing
-    priority that may give sets, `drop_floor` the most important that may be dropped; `spare`
-    are slugs that never give way (and whose credits do not count: they are being replaced).
-    The anchor never gives way."""
+    if it trains one of the new exercise's main groups (its prime movers) too. `floor` is the
+    most important sequencing priority that may give sets, `drop_floor` the most important
+    that may be dropped; `spare` are slugs that never give way (and whose credits do not
+    count: they are being replaced). The anchor never gives way."""
     anchor = site.blocks[0][0] if site.blocks and site.blocks[0] else None
-    groups = {group for group, _ in item.option.credits}
+    capped = _capped_groups(site, item, minimum, spare)
 
     def can_give(i: Item) -> bool:
         if i is anchor or i.slug in spare or i.priority < floor:
             return False
-        if i.priority < ACCESSORY_PRIORITY and not any(i.option.credit(g) > 0 for g in groups):
+        if capped:
+            if not any(i.option.credit(g) > 0 for g in capped):
+                return False
+        elif i.priority < ACCESSORY_PRIORITY and not i.option.primary & item.option.primary:
             return False
         return i.sets > TRIM_FLOOR_SETS or i.priority >= drop_floor
 
     candidates = [i for i in site.items() if can_give(i)]
-    capped = _capped_groups(site, item, minimum, spare)
-    if capped:
-        candidates = [i for i in candidates if any(i.option.credit(g) > 0 for g in capped)]
     if not candidates:
         return False
 

@@ -140,11 +140,15 @@ def _placed(site: DaySite, item: Item, minimum: int) -> _Room | None:
     """The day with `item` in it at `minimum` sets or more, the site left as it was."""
     wanted = item.sets
     for place in (try_inserting, _as_superset):  # straight sets first, else a superset
+        # Timed as it would stand: straight sets rest fully, whatever a superset tried earlier
+        # (one leading a pair rests only the walk to its partner) left on the item.
+        item.rest = item.base_rest
         trial = replace(site, blocks=[[replace(i) for i in block] for block in site.blocks])
         blocks = place(trial, item)
         if blocks is not None and item.sets >= minimum:
             return _Room(blocks, [], [])
         item.sets = wanted  # fewer sets as straight sets may still mean all of them paired
+    item.rest = item.base_rest
     return None
 
 
