@@ -35,6 +35,8 @@ and the machine's busy share are reported so a reader can judge.
         --mixes chat --seconds 15
     .venv/bin/python -m benchmarks.load_mix --backends postgres --deployments 2x1 \\
         --profile /tmp/prof                                       # py-spy on the workers
+    .venv/bin/python -m benchmarks.load_mix --backends sqlite --deployments 1x2 \\
+        --mixes chat --users 50 --gate-probe       # how long writers wait for SQLite's lock
 """
 
 from __future__ import annotations
@@ -55,7 +57,14 @@ from typing import Any
 from benchmarks.databases import postgres_available, scratch_url
 from benchmarks.load_checks import Acks, verify
 from benchmarks.load_client import Connection, Response
-from benchmarks.load_servers import CpuMeter, CpuWindow, Profiler, Servers, wait_for_quiet
+from benchmarks.load_servers import (
+    CpuMeter,
+    CpuWindow,
+    GateProbe,
+    Profiler,
+    Servers,
+    wait_for_quiet,
+)
 from fitcoach.evals import load_suite
 from fitcoach.evals.stats import percentile
 
@@ -380,15 +389,18 @@ class Deployment:
 
 
 def run_one(deployment: Deployment, warm_up: float, seconds: float, seed: int,
-            profile: Path | None) -> dict[str, Any]:
+            profile: Path | None, gate_probe: bool = False) -> dict[str, Any]:
+    probe = GateProbe.create() if gate_probe and deployment.backend == "sqlite" else None
     with scratch_url(deployment.backend) as url:
-        servers = Servers(url, processes=deployment.processes, workers=deployment.workers)
+        servers = Servers(url, processes=deployment.processes, workers=deployment.workers,
+                          extra_env=probe.environment() if probe else {})
         with servers:
             run = Run(servers.ports, deployment.mix, seed, deployment.rate)
             meter = CpuMeter(servers.pids())
             window: dict[str, Any] = {}
 
             def on_window(event: str) -> None:
+                window[event] = time.time()  # the probe's lines carry wall-clock times
                 if event == "start":
                     meter.start()
                     if profile is not None:
@@ -401,6 +413,9 @@ def run_one(deployment: Deployment, warm_up: float, seconds: float, seed: int,
             asyncio.run(run.drive(deployment.users, warm_up, seconds, on_window))
             profile_text = window["profiler"].finish() if "profiler" in window else None
         checks = verify(url, run.acks, run.user_ids)
+    gate = probe.summary(window["start"], window["stop"]) if probe else None
+    if probe:
+        probe.close()
     cpu: CpuWindow = window["cpu"]
     return {
         "deployment": deployment.__dict__, "seconds": cpu.seconds,
@@ -420,6 +435,7 @@ def run_one(deployment: Deployment, warm_up: float, seconds: float, seed: int,
         "checks": checks, "profile": profile_text,
         "server_cpu_ms_per_request": 1000 * cpu.server_cpu / max(
             1, sum(len(v) for v in run.tally.latencies.values())),
+        "write_gate": gate,
     }
 
 
@@ -446,6 +462,13 @@ def print_result(result: dict[str, Any]) -> None:
         print(f"  {sample}")
     bad = {k: v for k, v in result["checks"].items() if v}
     print(f"checks after the run: {bad if bad else 'all hold'}")
+    gate = result.get("write_gate")
+    if gate and gate.get("writes"):
+        print(f"SQLite write gate: {gate['writes']:.0f} writes, held "
+              f"{100 * gate['held_share']:.0f}% of the window; hold ms mean "
+              f"{gate['hold_mean']:.1f}, p50 {gate['hold_p50']:.1f}, p99 {gate['hold_p99']:.1f}; "
+              f"wait ms mean {gate['wait_mean']:.1f}, p50 {gate['wait_p50']:.1f}, "
+              f"p99 {gate['wait_p99']:.1f}")
     sys.stdout.flush()
 
 
@@ -494,6 +517,9 @@ def main() -> None:
                         help="other processes' CPU (cores) tolerated during the window: "
                              "above it the run is repeated (other people's work on the cores)")
     parser.add_argument("--attempts", type=int, default=3)
+    parser.add_argument("--gate-probe", action="store_true",
+                        help="SQLite: time every write's wait for and hold of the write gate "
+                             "in the servers, and report them for the window")
     args = parser.parse_args()
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
@@ -515,7 +541,7 @@ def main() -> None:
                               + (f" (machine {100 * busy:.0f}% busy before)" if busy else ""),
                               flush=True)
                         result = run_one(deployment, args.warm_up, args.seconds, args.seed,
-                                         args.profile)
+                                         args.profile, args.gate_probe)
                         others = result["cpu"]["others_cores"]
                         if backend == "sqlite":  # no round trips: what is left is others'
                             others += result["cpu"]["unattributed_cores"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -337,3 +338,84 @@ def _short(frame: str) -> str:
     elif "/src/" in path:
         path = path.split("/src/", 1)[1]
     return f"{name} ({path})"
+
+
+# A `sitecustomize` module the servers import at start-up (it is put first on their
+# PYTHONPATH): it times every SQLite write behind `store.database.SqliteWriteGate`, how long
+# the writer waited for the gate and how long it held it, one line per write, flushed at
+# once (uvicorn's workers are stopped without running atexit handlers).
+_GATE_PROBE_SOURCE = '''
+import os
+import time
+from contextlib import contextmanager
+
+try:
+    from fitcoach.store import database as _database
+except Exception:  # a process without fitcoach on its path
+    _database = None
+
+if _database is not None and hasattr(_database, "SqliteWriteGate"):
+    _held = _database.SqliteWriteGate.held
+    _out = None
+
+    @contextmanager
+    def _timed(self):
+        global _out
+        asked = time.perf_counter()
+        with _held(self):
+            entered = time.perf_counter()
+            try:
+                yield
+            finally:
+                if _out is None:
+                    _out = open(os.path.join(os.environ["FITCOACH_BENCH_GATE_PROBE"],
+                                             f"{os.getpid()}.txt"), "a", buffering=1)
+                _out.write(f"{time.time():.6f} {entered - asked:.6f} "
+                           f"{time.perf_counter() - entered:.6f}\\n")
+
+    _database.SqliteWriteGate.held = _timed
+'''
+
+
+@dataclass
+class GateProbe:
+    """Times the servers' SQLite write gate (wait and hold per write transaction)."""
+
+    directory: Path
+
+    @classmethod
+    def create(cls) -> GateProbe:
+        directory = Path(tempfile.mkdtemp(prefix="fitcoach-gate-probe-"))
+        (directory / "sitecustomize.py").write_text(_GATE_PROBE_SOURCE)
+        return cls(directory)
+
+    def environment(self) -> dict[str, str]:
+        path = os.pathsep.join(p for p in (str(self.directory), os.environ.get("PYTHONPATH"))
+                               if p)
+        return {"PYTHONPATH": path, "FITCOACH_BENCH_GATE_PROBE": str(self.directory)}
+
+    def close(self) -> None:
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def summary(self, start: float, stop: float) -> dict[str, float]:
+        """Writes that ended between `start` and `stop` (wall clock): count, wait and hold
+        percentiles in ms, and the share of the window the gate was held."""
+        waits: list[float] = []
+        holds: list[float] = []
+        for file in self.directory.glob("*.txt"):
+            for line in file.read_text().splitlines():
+                ended, wait, hold = (float(x) for x in line.split())
+                if start <= ended <= stop:
+                    waits.append(1000 * wait)
+                    holds.append(1000 * hold)
+        if not holds:
+            return {"writes": 0}
+        from fitcoach.evals.stats import percentile
+
+        result: dict[str, float] = {"writes": len(holds),
+                                    "held_share": sum(holds) / 1000 / (stop - start)}
+        for name, values in (("wait", waits), ("hold", holds)):
+            result[f"{name}_mean"] = sum(values) / len(values)
+            for share in (0.5, 0.99):
+                result[f"{name}_p{int(share * 100)}"] = percentile(values, share)
+        return result
