@@ -27,8 +27,12 @@ class Settings(BaseSettings):
         default="sqlite:///./fitcoach.db",
         description="SQLAlchemy URL; SQLite in the working directory by default",
     )
-    db_pool_size: Annotated[int, Field(ge=1, le=200)] = 10  # PostgreSQL connections kept open
-    db_max_overflow: Annotated[int, Field(ge=0, le=200)] = 20
+    # PostgreSQL connections per process: 30 kept open and none beyond, the same ceiling as
+    # 10 + 20 without the churn (overflow connections close on return; under load that forked
+    # a backend per transaction, docs/deployment.md). (pool + overflow) × processes must fit
+    # PostgreSQL's max_connections.
+    db_pool_size: Annotated[int, Field(ge=1, le=200)] = 30
+    db_max_overflow: Annotated[int, Field(ge=0, le=200)] = 0
     brain: BrainName = "embedded"
     dev_clock: bool = Field(
         default=False, description="honour the X-Fitcoach-Now header (tests only)"
