@@ -126,3 +126,41 @@ def test_in_memory_databases_have_no_gate() -> None:
         assert database._write_gate is None
     finally:
         database.dispose()
+
+
+def test_a_thread_that_gave_up_waiting_does_not_release_the_holders_lock(
+        tmp_path: Path) -> None:
+    path = str(tmp_path / "gate.db")
+    gate, other_process = SqliteWriteGate(path, timeout_s=0), SqliteWriteGate(path)
+    a_inside, b_done, a_leave = threading.Event(), threading.Event(), threading.Event()
+    failures: list[BaseException] = []
+
+    def holder() -> None:
+        try:
+            with gate.held():
+                a_inside.set()
+                assert a_leave.wait(30)
+        except BaseException as failure:  # reported by the main thread
+            failures.append(failure)
+
+    thread_a = threading.Thread(target=holder)
+    thread_a.start()
+    try:
+        assert a_inside.wait(30)
+
+        def impatient() -> None:
+            with gate.held():  # timeout 0: gives up on the thread queue, goes on
+                pass
+            b_done.set()
+
+        thread_b = threading.Thread(target=impatient)
+        thread_b.start()
+        thread_b.join(30)
+        assert b_done.is_set()
+        # A is still inside: another process still finds the lock taken.
+        assert not other_process._try_flock()
+    finally:
+        a_leave.set()
+        thread_a.join(30)
+    assert not failures
+    assert other_process._try_flock()

@@ -112,9 +112,13 @@ class SqliteWriteGate:
         in_turn = self._threads.acquire(timeout=self.timeout_s)
         locked = False
         try:
+            # Only the thread holding `_threads` touches `_fd`: flock on a descriptor that
+            # already holds the lock succeeds, and that thread's LOCK_UN would then release
+            # the lock the thread in turn relies on. A thread that gave up goes straight on.
             pause = 0.0002
             try:
-                while not (locked := self._try_flock()) and time.monotonic() < deadline:
+                while (in_turn and not (locked := self._try_flock())
+                       and time.monotonic() < deadline):
                     time.sleep(pause)
                     pause = min(2 * pause, 0.002)
             except OSError:
