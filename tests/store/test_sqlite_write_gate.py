@@ -44,6 +44,9 @@ def test_a_queued_writer_waits_in_the_gate_without_holding_sqlites_lock(
             session.execute(text("CREATE TABLE t (step TEXT)"))
         gate = database._write_gate
         assert gate is not None
+        # Far beyond any run: the writer must still be queued in the gate when the other
+        # connection writes, however slow the machine (the default deadline is 15 s).
+        gate.timeout_s = 3600
         refused = threading.Event()
         try_flock = gate._try_flock
 
