@@ -6,6 +6,7 @@ it waits, never through how long something took.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -167,3 +168,42 @@ def test_a_thread_that_gave_up_waiting_does_not_release_the_holders_lock(
         thread_a.join(30)
     assert not failures
     assert other_process._try_flock()
+
+
+def _open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd")
+def test_disposing_a_database_closes_its_gate(tmp_path: Path) -> None:
+    def cycle() -> None:
+        database = Database(f"sqlite:///{tmp_path / 'gate.db'}")
+        try:
+            with database.write() as session:
+                session.execute(text("CREATE TABLE IF NOT EXISTS t (n INTEGER)"))
+                session.execute(text("INSERT INTO t VALUES (1)"))
+        finally:
+            database.dispose()
+
+    cycle()  # anything opened once per process (imports, caches) is open from here on
+    before = _open_fds()
+    for _ in range(20):
+        cycle()
+    assert _open_fds() <= before
+
+
+def test_a_forked_child_opens_its_own_descriptor_and_queue(tmp_path: Path) -> None:
+    path = str(tmp_path / "gate.db")
+    gate = SqliteWriteGate(path)
+    with gate.held():
+        pid = os.fork()
+        if pid == 0:  # child: the parent's lock and queue are not its own
+            code = 1
+            try:
+                if not gate._threads.locked() and gate._fd is None:
+                    code = 0 if not gate._try_flock() else 2
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    gate.close()

@@ -14,8 +14,9 @@ import fcntl
 import os
 import threading
 import time
+import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, create_engine, event, select
@@ -74,6 +75,14 @@ def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20,
                          pool_recycle=3600)
 
 
+_GATES: weakref.WeakSet[SqliteWriteGate] = weakref.WeakSet()
+
+
+def _reset_gates_in_child() -> None:
+    for gate in list(_GATES):
+        gate._after_fork_in_child()
+
+
 class SqliteWriteGate:
     """The queue in front of one SQLite file's single writer.
 
@@ -93,18 +102,42 @@ class SqliteWriteGate:
         self.timeout_s = timeout_s
         self._threads = threading.Lock()
         self._fd: int | None = None
-        self._pid = 0
+        _GATES.add(self)
 
     def _try_flock(self) -> bool:
-        if self._fd is None or self._pid != os.getpid():
-            # Opened per process: a descriptor inherited through fork() would share the
-            # lock with the parent instead of queueing behind it.
-            self._fd, self._pid = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+        if self._fd is None:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         return True
+
+    def close(self) -> None:
+        """Close the lock file (reopened by the next writer, if any).
+
+        Waits for the thread in turn, if any, to leave; one that has not left by the
+        timeout keeps the descriptor (leaked rather than closed under its feet).
+        """
+        if not self._threads.acquire(timeout=self.timeout_s):
+            return
+        try:
+            fd, self._fd = self._fd, None
+            if fd is not None:
+                os.close(fd)
+        finally:
+            self._threads.release()
+
+    def _after_fork_in_child(self) -> None:
+        # A descriptor inherited through fork() shares the parent's lock instead of queueing
+        # behind it, and `_threads` may have been copied held by a thread that does not
+        # exist here. Closing the copy leaves the parent's lock alone (it lives until every
+        # descriptor of the open file is closed or unlocks it; the child never unlocks it).
+        self._threads = threading.Lock()
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with suppress(OSError):
+                os.close(fd)
 
     @contextmanager
     def held(self) -> Iterator[None]:
@@ -172,7 +205,11 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+        if self._write_gate is not None:
+            self._write_gate.close()
 
+
+os.register_at_fork(after_in_child=_reset_gates_in_child)
 
 _LOCK_USER = (select(User.__table__.c.id).where(User.__table__.c.id == bindparam("user_id"))
               .with_for_update())
