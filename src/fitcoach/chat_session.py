@@ -50,7 +50,12 @@ from fitcoach.brain.proposals import (
 from fitcoach.memory.apply import MutationOutcome, apply_mutations
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.memory.render import active_items
-from fitcoach.programming.calendar import Completion, for_week, with_completions
+from fitcoach.programming.calendar import (
+    Completion,
+    for_week,
+    settled_days,
+    with_completions,
+)
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.timekeeping import local_date, week_start
 
@@ -239,8 +244,11 @@ class ChatSession:
                 assert staged.result_version is not None
                 return AcceptedPlan(plan=with_completions(staged.result_plan, self.completions),
                                     version=staged.result_version, proposal=staged)
-            plan = plan_after_accept(proposal.type, proposal.target_day, proposal.data,
-                                     self.base_plan(now))
+            base = self.base_plan(now)
+            settled = settled_days(with_completions(base, self.completions),
+                                   self.today(now)) if base is not None else frozenset()
+            plan = plan_after_accept(proposal.type, proposal.target_day, proposal.data, base,
+                                     settled=settled)
         except ProposalRefused as refused:
             raise SessionError(refused.message) from refused
         self.plan = plan

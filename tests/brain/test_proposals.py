@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fitcoach.analytics.logs import ExerciseRecord, SetRecord
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.proposals import (
@@ -27,6 +28,9 @@ from fitcoach.brain.proposals import (
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.chat_session import ChatSession, SessionError
+from fitcoach.programming.calendar import carry_forward
+from fitcoach.programming.metrics import week_summary
+from fitcoach.programming.plan import WeeklyPlan
 
 sys.path.insert(0, str(Path(__file__).parent / "embedded"))
 from nlu_seed_messages import SEED_MESSAGES
@@ -87,12 +91,13 @@ def test_a_day_is_placed_into_the_base_and_raw_data_is_accepted() -> None:
     rest = base.days[Weekday.SUNDAY]
     monday = base.days[Weekday.MONDAY]
     placed = plan_after_accept(ProposalType.UPDATE_DAY, "sunday",
-                               monday.model_dump(mode="json"), base)
+                               monday.model_dump(mode="json"), base, settled=())
     assert placed.days[Weekday.SUNDAY].exercises == monday.exercises
     assert placed.days[Weekday.SUNDAY].date == rest.date
-    assert plan_after_accept("UPDATE_WEEK", None, base.model_dump(mode="json"), None) == base
+    assert plan_after_accept("UPDATE_WEEK", None, base.model_dump(mode="json"), None,
+                             settled=()) == base
     with pytest.raises(ProposalRefused) as refused:
-        plan_after_accept(ProposalType.UPDATE_DAY, Weekday.MONDAY, monday, None)
+        plan_after_accept(ProposalType.UPDATE_DAY, Weekday.MONDAY, monday, None, settled=())
     assert refused.value.code is Refusal.NO_PLAN
 
 
@@ -113,3 +118,82 @@ def test_the_terminal_session_refuses_by_the_shared_rules() -> None:
         chat.reject(newer.id)
     assert isinstance(again.value.__cause__, ProposalRefused)
     assert again.value.__cause__.code is Refusal.ACCEPTED
+
+
+# -- settled days are re-checked at Accept ----------------------------------------------------
+# A day settles between staging and accepting (a workout is logged, or the date passes) while
+# the plan version stays the same; accepting must still leave it as it is.
+
+_BASES: list[WeeklyPlan] = []
+
+
+def _base() -> WeeklyPlan:
+    if not _BASES:
+        plan = _session().plan
+        assert plan is not None
+        _BASES.append(plan)
+    return _BASES[0]
+
+
+def _retitled(plan: WeeklyPlan, title: str) -> WeeklyPlan:
+    return plan.model_copy(update={"days": {
+        weekday: day.model_copy(update={"title": title}) for weekday, day in plan.days.items()}})
+
+
+weekdays = st.sampled_from(list(Weekday))
+
+
+@given(target=weekdays, settled=st.sets(weekdays))
+def test_a_day_edit_of_a_settled_day_is_refused(target: Weekday,
+                                                settled: set[Weekday]) -> None:
+    base = _base()
+    new_day = base.days[target].model_copy(update={"title": "Rewritten"})
+    if target in settled:
+        with pytest.raises(ProposalRefused) as refused:
+            plan_after_accept(ProposalType.UPDATE_DAY, target, new_day, base, settled=settled)
+        assert refused.value.code is Refusal.SETTLED
+        assert target.value.capitalize() in refused.value.message
+    else:
+        placed = plan_after_accept(ProposalType.UPDATE_DAY, target, new_day, base,
+                                   settled=settled)
+        assert placed.days[target].title == "Rewritten"
+        assert all(placed.days[d] == base.days[d] for d in base.days if d != target)
+
+
+@given(settled=st.sets(weekdays))
+def test_a_week_edit_keeps_the_settled_days_of_the_base(settled: set[Weekday]) -> None:
+    base = _base()
+    proposed = _retitled(base, "Rewritten")
+    plan = plan_after_accept(ProposalType.UPDATE_WEEK, None, proposed.model_dump(mode="json"),
+                             base, settled=settled)
+    for weekday in base.days:
+        expected = base.days[weekday] if weekday in settled else proposed.days[weekday]
+        assert plan.days[weekday] == expected
+    assert list(plan.days) == list(base.days)
+    assert plan.summary == week_summary(plan.days)
+
+
+def test_a_week_edit_for_the_week_ahead_shares_no_settled_day() -> None:
+    base = _base()
+    ahead = carry_forward(_retitled(base, "Next week"),
+                          base.week_start_date + dt.timedelta(days=7))
+    assert plan_after_accept(ProposalType.UPDATE_WEEK, None, ahead, base,
+                             settled=set(Weekday)) == ahead
+
+
+def test_the_terminal_session_refuses_a_day_edit_of_a_day_logged_after_staging() -> None:
+    chat = _session()  # NOW is a Monday
+    asyncio.run(chat.send("shorten monday to 20 minutes"))
+    staged = chat.pending()
+    assert staged is not None
+    assert staged.proposal.target_day is Weekday.MONDAY
+    before = chat.plan
+    version = chat.version
+    chat.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                     sets=(SetRecord(weight_lbs=50, reps=10),))], now=NOW)
+    with pytest.raises(SessionError, match="already done or past") as refused:
+        chat.accept(staged.id)
+    assert isinstance(refused.value.__cause__, ProposalRefused)
+    assert refused.value.__cause__.code is Refusal.SETTLED
+    assert (chat.plan, chat.version, staged.status) == (before, version,
+                                                         ProposalStatus.PENDING)

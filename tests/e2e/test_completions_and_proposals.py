@@ -8,7 +8,10 @@ the plan when it is read; it is never part of a plan version. The brain may see 
 - the stored plan version written by Accept holds no completion either;
 - the plan Accept answers (and `GET /api/plans/current`) gets the completion back from the
   overlay, on the date the workout was logged (the latest log of a date is the one the day
-  points at), whatever the new version put on that date.
+  points at);
+- a day logged (or past) after a proposal was staged is settled at Accept too: a day edit of
+  it is refused (409 `proposal_settled`, nothing written), a week edit keeps it as it was
+  (`brain.proposals.plan_after_accept`).
 The brain must see the overlay: it is how the engine knows which days are already done.
 """
 
@@ -41,24 +44,36 @@ def _fresh(day: dict[str, Any]) -> bool:
         "scheduled", None, None)
 
 
-def test_a_day_edit_of_a_completed_day_proposes_it_scheduled(
+def test_a_day_edit_of_a_completed_day_is_staged_scheduled_and_refused_at_accept(
         new_user: Callable[..., Api], database: Database) -> None:
+    # A scripted brain stages a change of Monday after Monday was logged: the proposal is in
+    # the proposal's form (scheduled), and Accept refuses it: a completed workout is history.
     api = new_user()
-    api.accepted_week()
+    accepted = api.accepted_week()
     log_id = api.log(one_set()).json()["log_id"]  # Monday, today
-    assert api.get("/api/plans/current").json()["days"]["monday"]["status"] == "completed"
+    current = api.get("/api/plans/current").json()
+    assert current["days"]["monday"]["status"] == "completed"
 
     proposal = api.chat("day monday Pump")["proposal"]
     assert (proposal["type"], proposal["target_day"]) == ("UPDATE_DAY", "monday")
     assert _fresh(proposal["data"])
 
-    body = api.accept(proposal["id"]).json()
-    assert _fresh(_stored_plan(database, api.user_id, body["version"])["days"]["monday"])
-    # Monday was trained today: the overlay still says so on the new version.
-    monday = body["plan"]["days"]["monday"]
-    assert (monday["title"], monday["status"], monday["completed_log_id"]) == (
-        "Pump", "completed", log_id)
-    assert api.get("/api/plans/current").json() == body["plan"]
+    refused = api.accept(proposal["id"])
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["code"] == "proposal_settled"
+    assert "Monday" in refused.json()["error"]["message"]
+    assert _versions(database, api.user_id) == [accepted["version"]]
+    after = api.get("/api/plans/current").json()
+    assert after == current
+    assert (after["days"]["monday"]["title"], after["days"]["monday"]["completed_log_id"]) != (
+        "Pump", None)
+    assert after["days"]["monday"]["completed_log_id"] == log_id
+
+
+def _versions(database: Database, user_id: str) -> list[int]:
+    with database.read() as session:
+        return list(session.scalars(select(PlanVersionRow.version).where(
+            PlanVersionRow.user_id == user_id).order_by(PlanVersionRow.version)))
 
 
 @pytest.fixture
@@ -101,3 +116,30 @@ def test_the_brain_still_sees_todays_completion(new_user: Callable[..., Api],
     plan = turns.seen[-1].plan.plan
     assert plan is not None
     assert plan.days["monday"].completed_log_id == log_id
+
+
+def test_a_day_logged_after_its_edit_was_staged_is_not_rewritten_by_accept(
+        embedded: TestClient, database: Database) -> None:
+    # The real pipeline: the engine stages a change of Monday while Monday is still open;
+    # the user then logs Monday's workout (the plan version does not move) and accepts.
+    api = sign_up(embedded)
+    onboarding = api.chat(ONBOARDING["en"])
+    first = api.accept(onboarding["proposal"]["id"])
+    assert first.status_code == 200
+    monday = first.json()["plan"]["days"]["monday"]
+
+    answer = api.chat("shorten monday to 20 minutes")
+    proposal = answer["proposal"]
+    assert (proposal["type"], proposal["target_day"]) == ("UPDATE_DAY", "monday"), \
+        answer["message"]
+    assert proposal["data"]["duration_minutes"] <= 20 < monday["duration_minutes"]
+    log_id = api.log(one_set()).json()["log_id"]
+
+    refused = api.accept(proposal["id"])
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["code"] == "proposal_settled"
+    assert _versions(database, api.user_id) == [first.json()["version"]]
+    current = api.get("/api/plans/current").json()["days"]["monday"]
+    assert current == {**monday, "status": "completed", "completed_log_id": log_id,
+                       "completed_at": current["completed_at"]}
+    assert current["completed_at"] is not None

@@ -33,8 +33,16 @@ from fitcoach.brain.proposals import (
     plan_after_accept,
     status_after_reject,
 )
+from fitcoach.programming.calendar import settled_days
 from fitcoach.store.database import Database
 from fitcoach.store.models import ProposalRow
+from fitcoach.timekeeping import local_date
+
+
+class ProposalSettled(Conflict):
+    """The day the proposal changes was logged or is past (`brain.proposals`)."""
+
+    code = Refusal.SETTLED.value
 
 
 def _owned(session: Session, user_id: str, proposal_id: str) -> ProposalRow:
@@ -50,6 +58,7 @@ _ERRORS: dict[Refusal, type[Conflict]] = {
     Refusal.OUTDATED: ProposalOutdated,
     Refusal.ACCEPTED: ProposalAccepted,
     Refusal.NO_PLAN: NoPlanToEdit,
+    Refusal.SETTLED: ProposalSettled,
 }
 
 
@@ -61,7 +70,8 @@ def accept(database: Database, caller: UserSettings, proposal_id: str,
            now: dt.datetime) -> AcceptedPlan:
     """Write the proposal's plan as the next version, in one transaction, by the rules of
     `brain.proposals`: an accepted proposal answers its plan again; a rejected, superseded or
-    outdated one is refused with 409 and nothing changes."""
+    outdated one, or a day edit of a day already logged or past (`proposal_settled`), is
+    refused with 409 and nothing changes."""
     user_id = caller.user_id
     with database.write(lock_user=user_id) as session:
         row = _owned(session, user_id, proposal_id)
@@ -79,7 +89,10 @@ def accept(database: Database, caller: UserSettings, proposal_id: str,
                 return AcceptedPlan(plan=overlay(session, user_id, stored.plan),
                                     version=stored.version)
             base = effective_base(current, now, caller.timezone) if current else None
-            plan = plan_after_accept(row.type, row.target_day, row.data, base)
+            settled = settled_days(overlay(session, user_id, base),
+                                   local_date(now, caller.timezone)) if base else frozenset()
+            plan = plan_after_accept(row.type, row.target_day, row.data, base,
+                                     settled=settled)
         except ProposalRefused as refused:
             raise _conflict(refused) from refused
         version = next_version(current_version)
