@@ -26,6 +26,7 @@ from fitcoach.brain.decision import (
     ToolResult,
 )
 from fitcoach.brain.ports import LogReader
+from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES, HollowPhrase
 from fitcoach.brain.providers.llm_common.answer_parser import parse_answer
 from fitcoach.brain.providers.llm_common.conversation import (
     Conversation,
@@ -35,6 +36,9 @@ from fitcoach.brain.providers.llm_common.conversation import (
 from fitcoach.brain.providers.llm_common.errors import AnswerRejected, without_secrets
 from fitcoach.brain.providers.llm_common.turn_text import repair_text, tool_results_text
 from fitcoach.brain.providers.llm_common.usage import TurnUsage
+from fitcoach.catalog.vocabulary import WEEKDAYS
+from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.programming.text import phrases
 
 LAST_TOOL_ROUND_NOTE = ("[NO MORE TOOLS] That was the last round of tool calls: answer now "
                         "with the JSON object, using what you have.")
@@ -47,6 +51,20 @@ class ModelReply(Generic[Message]):
     history: list[Message]  # the model's turn(s), appended to the transcript unchanged
     tool_calls: list[tuple[Any, ToolCall]] = field(default_factory=list)  # (provider id, call)
     text: str | None = None
+
+
+def _nothing_changed(language: str, plan: WeeklyPlan, summary_diff: str | None) -> str | None:
+    """"Your week already looks like that (…), so nothing needed to change." in the user's
+    language: the embedded brain's sentence (`week.unchanged`), from its phrasebook; the
+    engine's own note on the edit (in the user's language too) follows it. None for a week
+    with no session to name (the model's message is kept)."""
+    days = [day for day in WEEKDAYS if day in plan.days and plan.days[day].is_training_day]
+    try:
+        text = PHRASES.say("week.unchanged", language, count=len(days),
+                           days=phrases.day_list(language, days))
+    except HollowPhrase:
+        return None
+    return f"{text} ({summary_diff})" if summary_diff else text
 
 
 class LLMBrain(ABC, Generic[Message]):
@@ -102,8 +120,8 @@ class LLMBrain(ABC, Generic[Message]):
                     f"({rejected[0]})")
         if outcome is not None and outcome.plan is not None and not outcome.changed_days:
             # The edits changed nothing: no proposal was staged, whatever the model wrote.
-            said = f" ({outcome.summary_diff})" if outcome.summary_diff else ""
-            return f"Nothing needed to change: your plan already does that{said}."
+            return _nothing_changed(request.turn.settings.locale.value, outcome.plan,
+                                    outcome.summary_diff) or decision.message
         return decision.message
 
     # -- the transcript ---------------------------------------------------------------
