@@ -2,17 +2,16 @@
 state": a turn's snapshot (memory, plan, completions, chat lines, known loads) is several
 statements in one read(), and they should all see the same committed state.
 
-SQLite keeps that promise (a deferred read transaction in WAL mode reads one snapshot from its
-first statement to its end). PostgreSQL does not as configured: read() runs at the server's
-default isolation, READ COMMITTED, where every statement takes a new snapshot, so a commit
-landing between two statements of one read() is seen by the second. Marked xfail there until
-read() asks for REPEATABLE READ (READ ONLY) on PostgreSQL, or the claim is narrowed.
+SQLite keeps it with a deferred read transaction in WAL mode (one snapshot from its first
+statement to its end); PostgreSQL with REPEATABLE READ, READ ONLY (at the default, READ
+COMMITTED, every statement would take a new snapshot).
 """
 
 from __future__ import annotations
 
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.exc import DBAPIError
 
 from fitcoach.api.ids import new_user_id
 from fitcoach.store.database import Database
@@ -20,10 +19,7 @@ from fitcoach.store.models import User
 from tests.store.conftest import NOW
 
 
-def test_a_read_sees_one_snapshot(database: Database, request: pytest.FixtureRequest) -> None:
-    if not database.is_sqlite:
-        request.applymarker(pytest.mark.xfail(
-            reason="PostgreSQL reads run at READ COMMITTED: one snapshot per statement"))
+def test_a_read_sees_one_snapshot(database: Database) -> None:
     user_id = new_user_id()
     with database.read() as session:
         before = session.scalar(select(func.count()).select_from(User))
@@ -32,3 +28,14 @@ def test_a_read_sees_one_snapshot(database: Database, request: pytest.FixtureReq
                             timezone="UTC", created_at=NOW))
         after = session.scalar(select(func.count()).select_from(User))
     assert after == before
+
+
+
+def test_a_read_cannot_write(database: Database) -> None:
+    if database.is_sqlite:
+        pytest.skip("SQLite: closing the read session rolls a write back instead")
+    with database.read() as session:
+        session.add(User(id=new_user_id(), display_name="Nope", locale="en", units="lb",
+                         timezone="UTC", created_at=NOW))
+        with pytest.raises(DBAPIError, match="read-only"):
+            session.flush()

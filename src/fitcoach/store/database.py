@@ -177,7 +177,13 @@ class Database:
         self._write_gate = (SqliteWriteGate(file)
                             if file and file != ":memory:" and not file.startswith("file:")
                             else None)
-        self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # PostgreSQL's default, READ COMMITTED, takes a snapshot per statement; a read is
+        # several statements that must agree, so it asks for one snapshot for the whole
+        # transaction, read-only (psycopg sends both with its BEGIN). SQLite's deferred
+        # read transaction in WAL mode is one snapshot already.
+        read_engine = (self.engine if self.is_sqlite else self.engine.execution_options(
+            isolation_level="REPEATABLE READ", postgresql_readonly=True))
+        self._read_sessions = sessionmaker(read_engine, expire_on_commit=False)
         write_engine = self.engine.execution_options(**{_WRITE_OPTION: True})
         self._write_sessions = sessionmaker(write_engine, expire_on_commit=False)
 
@@ -187,7 +193,11 @@ class Database:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """A read-only snapshot; closing the session rolls back anything written in it."""
+        """A consistent snapshot: every statement in it sees the same committed state.
+
+        Read-only: PostgreSQL refuses a write in it; on SQLite closing the session rolls
+        back anything written in it.
+        """
         with self._read_sessions() as session:
             yield session
 
