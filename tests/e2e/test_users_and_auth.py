@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from fitcoach.api import dependencies
 from fitcoach.api.auth import hash_token
 from fitcoach.store.database import Database
 from fitcoach.store.models import ApiToken, User
@@ -195,3 +199,34 @@ def test_a_405_lists_every_method_of_the_path(client: TestClient) -> None:
     assert response.status_code == 405
     assert response.headers["Allow"] == "DELETE, POST"
     assert client.put("/api/memory/mem_x").headers["Allow"] == "DELETE"
+
+
+def test_a_lookup_that_read_the_token_before_a_revoke_does_not_cache_it(
+        app: FastAPI, new_user: Callable[..., Api], monkeypatch: pytest.MonkeyPatch) -> None:
+    api = new_user()
+    app.state.callers.forget(hash_token(api.token))  # whatever sign-up cached: gone
+    real_lookup = dependencies._user_of_token
+    looked_up, go_on = threading.Event(), threading.Event()
+    held = [False]
+
+    def held_lookup(database: Database, token_hash: str) -> Any:
+        caller = real_lookup(database, token_hash)
+        if not held[0]:  # only the first lookup is held, after it read the token
+            held[0] = True
+            looked_up.set()
+            assert go_on.wait(30)
+        return caller
+
+    monkeypatch.setattr(dependencies, "_user_of_token", held_lookup)
+    statuses: list[int] = []
+    slow = threading.Thread(target=lambda: statuses.append(
+        TestClient(app).get("/api/users/me", headers=api.headers()).status_code))
+    slow.start()
+    try:
+        assert looked_up.wait(30)
+        assert api.delete("/api/users/me/token").status_code == 204  # revoked meanwhile
+    finally:
+        go_on.set()
+        slow.join(30)
+    assert statuses == [200]  # it read the token before the revoke
+    assert api.get("/api/users/me").status_code == 401  # and did not cache it

@@ -41,6 +41,10 @@ class CallerCache:
     process that changed it; another API process may still accept it from its own cache for
     at most `ttl_seconds`, which bounds how long a revoked token lives. Anything that
     changes a user's settings later must clear the entry (`forget`) too.
+
+    A lookup that read the database before a `forget` must not cache what it read after
+    it: the caller takes `generation` before its lookup and hands it to `put`, which
+    caches nothing if any `forget` ran since (the next request looks up again).
     """
 
     def __init__(self, max_entries: int = 10_000, ttl_seconds: float = 60.0) -> None:
@@ -48,6 +52,13 @@ class CallerCache:
         self.ttl_seconds = ttl_seconds
         self._entries: OrderedDict[str, tuple[float, UserSettings]] = OrderedDict()
         self._lock = threading.Lock()
+        self._generation = 0
+
+    @property
+    def generation(self) -> int:
+        """Take before a lookup; pass to `put`."""
+        with self._lock:
+            return self._generation
 
     def get(self, token_hash: str) -> UserSettings | None:
         with self._lock:
@@ -60,8 +71,10 @@ class CallerCache:
             self._entries.move_to_end(token_hash)
             return entry[1]
 
-    def put(self, token_hash: str, caller: UserSettings) -> None:
+    def put(self, token_hash: str, caller: UserSettings, generation: int) -> None:
         with self._lock:
+            if generation != self._generation:
+                return  # something was forgotten since the lookup began: it may be this
             self._entries[token_hash] = (time.monotonic() + self.ttl_seconds, caller)
             self._entries.move_to_end(token_hash)
             while len(self._entries) > self.max_entries:
@@ -69,4 +82,5 @@ class CallerCache:
 
     def forget(self, token_hash: str) -> None:
         with self._lock:
+            self._generation += 1
             self._entries.pop(token_hash, None)

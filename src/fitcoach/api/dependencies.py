@@ -106,10 +106,11 @@ async def get_caller(
     callers: CallerCache = request.app.state.callers
     caller = callers.get(token_hash)
     if caller is None:
+        generation = callers.generation  # before the lookup: a revoke after it wins
         caller = await run_in_threadpool(_user_of_token, database, token_hash)
         if caller is None:
             raise Unauthorized("the bearer token is not valid")
-        callers.put(token_hash, caller)
+        callers.put(token_hash, caller, generation)
     return caller
 
 
