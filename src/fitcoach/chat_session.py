@@ -47,11 +47,13 @@ from fitcoach.brain.proposals import (
     plan_after_accept,
     status_after_reject,
 )
+from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.memory.apply import MutationOutcome, apply_mutations
 from fitcoach.memory.entries import MemoryItem
 from fitcoach.memory.render import active_items
 from fitcoach.programming.calendar import (
     Completion,
+    completed_date,
     for_week,
     settled_days,
     with_completions,
@@ -269,9 +271,12 @@ class ChatSession:
 
     # -- workout logs --------------------------------------------------------------------------
     def log_workout(self, exercises: Sequence[ExerciseRecord],
-                    now: dt.datetime | None = None) -> LoggedWorkout:
+                    now: dt.datetime | None = None, *,
+                    day: Weekday | None = None) -> LoggedWorkout:
         """Record a finished workout; the analytical tools see it from the next turn on, and
-        the plan day of its local date is completed by it (the latest log of a date wins)."""
+        the plan day it completes (`programming.calendar.completed_date`: its local date, or
+        with `day` the latest such weekday up to it, as the HTTP service does) is marked done
+        by it (the latest log of a date wins)."""
         if not exercises:
             raise SessionError("a workout needs at least one exercise")
         moment = now or self.now()
@@ -284,10 +289,10 @@ class ChatSession:
                                     moment)
             announced += update.new_prs
         self.log_reader.add(workout)
-        day = self.today(moment)
-        done = self.completions.get(day)
+        date = completed_date(self.today(moment), day)
+        done = self.completions.get(date)
         if done is None or moment >= done.completed_at:
-            self.completions[day] = Completion(workout.log_id, moment)
+            self.completions[date] = Completion(workout.log_id, moment)
         return LoggedWorkout(workout=workout, new_records=tuple(announced))
 
 

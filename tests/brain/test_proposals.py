@@ -197,3 +197,14 @@ def test_the_terminal_session_refuses_a_day_edit_of_a_day_logged_after_staging()
     assert refused.value.__cause__.code is Refusal.SETTLED
     assert (chat.plan, chat.version, staged.status) == (before, version,
                                                          ProposalStatus.PENDING)
+
+
+def test_the_terminal_session_completes_the_day_a_log_names_as_the_service_does() -> None:
+    chat = _session()  # NOW is Monday 2026-09-14
+    workout = [ExerciseRecord(exercise_id="goblet-squat",
+                              sets=(SetRecord(weight_lbs=50, reps=10),))]
+    named = chat.log_workout(workout, now=NOW, day=Weekday.SUNDAY)
+    today = chat.log_workout(workout, now=NOW + dt.timedelta(minutes=1))
+    assert chat.completions[dt.date(2026, 9, 13)].log_id == named.workout.log_id
+    assert chat.completions[dt.date(2026, 9, 14)].log_id == today.workout.log_id
+    assert dt.date(2026, 9, 20) not in chat.completions  # never the coming Sunday

@@ -11,6 +11,7 @@ from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.programming.calendar import (
     Completion,
     carry_forward,
+    completed_date,
     for_week,
     place_day,
     with_completions,
@@ -80,3 +81,20 @@ def test_a_plan_applies_to_a_week_carried_forward_never_back(weeks: int) -> None
         target + dt.timedelta(days=i) for i in range(7)]
     assert all(d.status is DayStatus.SCHEDULED for d in applied.days.values())
     assert [d.blocks for d in applied.days.values()] == [d.blocks for d in plan.days.values()]
+
+
+@given(logged_on=st.dates(min_value=dt.date(2000, 1, 1), max_value=dt.date(2100, 1, 1)),
+       day=st.sampled_from(list(Weekday)))
+def test_a_log_completes_the_latest_such_day_up_to_its_own_date(logged_on: dt.date,
+                                                                 day: Weekday) -> None:
+    done = completed_date(logged_on, day)
+    assert done.weekday() == day.index
+    assert logged_on - dt.timedelta(days=6) <= done <= logged_on
+
+
+def test_a_log_without_a_day_completes_its_own_date() -> None:
+    monday = dt.date(2026, 9, 14)
+    assert completed_date(monday) == monday
+    assert completed_date(monday, Weekday.MONDAY) == monday
+    assert completed_date(monday, Weekday.SUNDAY) == dt.date(2026, 9, 13)
+    assert completed_date(monday, Weekday.TUESDAY) == dt.date(2026, 9, 8)

@@ -32,7 +32,7 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Unit
 from fitcoach.chat_session import ChatSession
 from fitcoach.memory.entries import MemoryItem, Tier, parse_entry
-from fitcoach.programming.calendar import Completion
+from fitcoach.programming.calendar import Completion, completed_date
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.timekeeping import local_date, local_week_start
@@ -136,7 +136,8 @@ class StateFixture(_Model):
         done: dict[dt.date, Completion] = {}
         for log in sorted(self.logs, key=lambda entry: entry.at):
             if log.at <= now:
-                done[local_date(log.at, self.timezone)] = Completion(log.id, log.at)
+                done[completed_date(local_date(log.at, self.timezone))] = Completion(
+                    log.id, log.at)
         return done
 
 

@@ -25,6 +25,17 @@ def date_in_week(week_start: dt.date, weekday: Weekday) -> dt.date:
     return week_start + dt.timedelta(days=weekday.index)
 
 
+def completed_date(logged_on: dt.date, day: Weekday | None = None) -> dt.date:
+    """The plan date a workout log completes (DESIGN D7), from the log's own local date
+    `logged_on` and the planned `day` it names, if any: the latest such weekday on or before
+    `logged_on` (without a `day`, `logged_on` itself). A workout done on Monday and logged as
+    Sunday's is last Sunday's, never the coming one: a log cannot complete a day that has
+    not happened yet."""
+    if day is None:
+        return logged_on
+    return logged_on - dt.timedelta(days=(logged_on.weekday() - day.index) % 7)
+
+
 def scheduled(day: DayPlan, date: dt.date) -> DayPlan:
     """The day on `date`, not yet done (the state every proposed day is in)."""
     return day.model_copy(update={"date": date, "status": DayStatus.SCHEDULED,

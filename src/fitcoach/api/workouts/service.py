@@ -27,7 +27,7 @@ from fitcoach.api.workouts.schemas import (
 from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
-from fitcoach.programming.calendar import Completion
+from fitcoach.programming.calendar import Completion, completed_date
 from fitcoach.store.database import Database
 from fitcoach.timekeeping import local_date
 
@@ -38,13 +38,6 @@ def request_fingerprint(request: WorkoutLogRequest) -> str:
     """The request as sent, canonically: a key reused for another workout is caught."""
     body = request.model_dump(mode="json", exclude={"idempotency_key"})
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-
-
-def day_completed(day_of_log: dt.date, weekday: Weekday) -> dt.date:
-    """The date of the planned day a log completes: the latest `weekday` on or before the
-    log's own (local) date. A workout done on Monday and logged as Sunday's is last Sunday's,
-    never the coming one: a log cannot complete a day that has not happened yet."""
-    return day_of_log - dt.timedelta(days=(day_of_log.weekday() - weekday.index) % 7)
 
 
 def _grouped(request: WorkoutLogRequest) -> list[tuple[str, list[SetRecord]]]:
@@ -62,7 +55,7 @@ def log_workout(database: Database, caller: UserSettings, request: WorkoutLogReq
         raise InvalidInput("completed_at is more than a day in the future")
     day_of_log = local_date(completed_at, caller.timezone)
     weekday = request.day or WEEKDAYS[day_of_log.weekday()]
-    plan_date = day_completed(day_of_log, weekday)
+    plan_date = completed_date(day_of_log, request.day)
     fingerprint = request_fingerprint(request)
     user_id = caller.user_id
 
