@@ -35,9 +35,9 @@ def _libpq(url: str) -> str:
 
 
 @contextmanager
-def sqlite_database(directory: Path) -> Iterator[Database]:
+def sqlite_database(directory: Path, revision: str = "head") -> Iterator[Database]:
     database = Database(f"sqlite:///{directory / 'fitcoach-test.db'}")
-    upgrade(database)
+    upgrade(database, revision)
     try:
         yield database
     finally:
@@ -45,7 +45,7 @@ def sqlite_database(directory: Path) -> Iterator[Database]:
 
 
 @contextmanager
-def postgres_database() -> Iterator[Database]:
+def postgres_database(revision: str = "head") -> Iterator[Database]:
     base = pg_url()
     try:
         admin = psycopg.connect(_libpq(base), autocommit=True, connect_timeout=3)
@@ -56,7 +56,7 @@ def postgres_database() -> Iterator[Database]:
     url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
     database = Database(url)
     try:
-        upgrade(database)
+        upgrade(database, revision)
         yield database
     finally:
         database.dispose()
@@ -65,10 +65,11 @@ def postgres_database() -> Iterator[Database]:
 
 
 @contextmanager
-def provision(backend: str, directory: Path) -> Iterator[Database]:
+def provision(backend: str, directory: Path, revision: str = "head") -> Iterator[Database]:
+    """A database migrated to `revision` (the latest by default)."""
     if backend == "sqlite":
-        with sqlite_database(directory) as database:
+        with sqlite_database(directory, revision) as database:
             yield database
     else:
-        with postgres_database() as database:
+        with postgres_database(revision) as database:
             yield database

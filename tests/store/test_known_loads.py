@@ -9,9 +9,10 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from fitcoach.analytics.known_loads import known_loads_from_workouts
 from fitcoach.analytics.logs import ExerciseRecord, SetRecord, WorkoutRecord
@@ -26,6 +27,7 @@ from fitcoach.store.log_reader import SqlLogReader
 from fitcoach.store.migrate import upgrade
 from fitcoach.store.models import PersonalRecordRow, User, WorkoutLogRow, WorkoutSetRow
 from tests.store.conftest import NOW
+from tests.store.databases import BACKENDS, provision
 
 SLUGS = ("goblet-squat", "push-up", "incline-db-bench-press")
 
@@ -91,41 +93,61 @@ def test_a_back_dated_load_counts_when_only_bodyweight_came_after(
     assert (loads["goblet-squat"].weight_lbs, loads["goblet-squat"].reps) == (40, 10)
 
 
-def test_the_migration_recomputes_a_load_a_bodyweight_session_overwrote(
-        tmp_path: Path) -> None:
-    # Before 0003 the newest session's top set was kept even without a load (SQLite only:
-    # the migration's SQL is portable Core, and the other tests run it on both databases).
-    database = Database(f"sqlite:///{tmp_path / 'before-0003.db'}")
-    try:
-        upgrade(database, "0002")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_migration_recomputes_the_kept_loads_as_the_analytics_order_sessions(
+        backend: str, tmp_path: Path) -> None:
+    # Before 0003 the newest session's top set was kept even without a load, and with no log
+    # id: of two logs of the same second, whichever arrived last was kept.
+    with provision(backend, tmp_path, "0002") as database:
         user = "usr_migrated"
+        logs = {
+            # goblet squats: a bodyweight session overwrote a loaded one
+            "log_a": (5, "goblet-squat", [(40.0, 10, 7.0), (45.0, 6, None)]),
+            "log_b": (1, "goblet-squat", [(0.0, 15, None)]),
+            # push-ups: two loaded logs of the same second; log_d (the greater id) is the
+            # analytics' latest, log_c arrived last and was kept
+            "log_d": (2, "push-up", [(25.0, 12, 8.0)]),
+            "log_c": (2, "push-up", [(20.0, 15, 9.0)]),
+            # bench: one loaded session, kept as it is (with its log id now)
+            "log_e": (3, "incline-db-bench-press", [(30.0, 8, None), (30.0, 9, 8.5)]),
+        }
+        kept = [("goblet-squat", 0.0, 15, None, 1), ("push-up", 20.0, 15, 9.0, 2),
+                ("incline-db-bench-press", 30.0, 9, 8.5, 3)]
+        workouts = []
         with database.write() as session:
             session.add(User(id=user, display_name="Old", locale="en", units="lb",
                              timezone="UTC", created_at=NOW))
             session.flush()
-            for log_id, days, sets in (("log_a", 5, [(40.0, 10, 7.0), (45.0, 6, None)]),
-                                       ("log_b", 1, [(0.0, 15, None)])):
+            for log_id, (days, slug, sets) in logs.items():
                 at = NOW - dt.timedelta(days=days)
                 session.add(WorkoutLogRow(id=log_id, user_id=user, idempotency_key=None,
                                           request_hash="h", completed_at=at, day="monday",
                                           local_date=at.date(), new_prs=[], created_at=at))
                 session.flush()
                 session.add_all(WorkoutSetRow(
-                    user_id=user, log_id=log_id, exercise_id="goblet-squat",
+                    user_id=user, log_id=log_id, exercise_id=slug,
                     exercise_position=0, set_index=i, weight_lbs=w, reps=r, rpe=rpe,
                     completed_at=at) for i, (w, r, rpe) in enumerate(sets))
-            session.execute(text(
-                "INSERT INTO personal_records (user_id, exercise_id, records, "
-                "last_top_weight_lbs, last_top_reps, last_top_rpe, last_logged_at, updated_at)"
-                " VALUES (:user, 'goblet-squat', '{}', 0, 15, NULL, :at, :at)"),
-                {"user": user, "at": (NOW - dt.timedelta(days=1)).replace(tzinfo=None)})
+                workouts.append(WorkoutRecord(log_id=log_id, completed_at=at, exercises=(
+                    ExerciseRecord(exercise_id=slug, sets=tuple(
+                        SetRecord(weight_lbs=w, reps=r, rpe=rpe) for w, r, rpe in sets)),)))
+            session.flush()
+            for slug, weight, reps, rpe, days in kept:
+                at = NOW - dt.timedelta(days=days)
+                session.execute(text(
+                    "INSERT INTO personal_records (user_id, exercise_id, records, "
+                    "last_top_weight_lbs, last_top_reps, last_top_rpe, last_logged_at, "
+                    "updated_at) VALUES (:user, :slug, '{}', :weight, :reps, :rpe, :at, :at)"),
+                    {"user": user, "slug": slug, "weight": weight, "reps": reps, "rpe": rpe,
+                     "at": at.replace(tzinfo=None) if database.is_sqlite else at})
         upgrade(database)
         loads = SqlLogReader(database, user, "UTC").known_loads()
+        assert loads == known_loads_from_workouts(workouts)
         assert (loads["goblet-squat"].weight_lbs, loads["goblet-squat"].reps) == (45.0, 6)
+        assert (loads["push-up"].weight_lbs, loads["push-up"].reps) == (25.0, 12)
         with database.read() as session:
-            row = session.get(PersonalRecordRow, (user, "goblet-squat"))
-            assert row is not None
-            assert (row.last_top_log_id, row.last_logged_at) == (
-                "log_a", NOW - dt.timedelta(days=5))
-    finally:
-        database.dispose()
+            rows = {row.exercise_id: (row.last_top_log_id, row.last_logged_at)
+                    for row in session.scalars(select(PersonalRecordRow))}
+        assert rows == {"goblet-squat": ("log_a", NOW - dt.timedelta(days=5)),
+                        "push-up": ("log_d", NOW - dt.timedelta(days=2)),
+                        "incline-db-bench-press": ("log_e", NOW - dt.timedelta(days=3))}

@@ -1,7 +1,10 @@
 """Known loads skip bodyweight sessions, as the analytics do: the latest top set *with a load*
-is kept per exercise, with its log id to order two logs of the same second. Rows whose kept
-top set has no load (a newer bodyweight session overwrote a loaded one, or a back-dated loaded
-session was not taken) are recomputed from the logged sets.
+is kept per exercise, with its log id to order two logs of the same second. Every row is
+recomputed from the logged sets: the latest loaded log (newest time, then greatest log id,
+as `analytics.known_loads` orders sessions) and its top set. That fixes rows whose kept top
+set has no load (a newer bodyweight session overwrote a loaded one, or a back-dated loaded
+session was not taken), and gives every loaded row the log id later logs are compared with:
+of two logs of the same second, the one kept before was whichever arrived last.
 
 Revision ID: 0003
 Revises: 0002
@@ -35,10 +38,8 @@ def upgrade() -> None:
     op.add_column("personal_records",
                   sa.Column("last_top_log_id", sa.String(length=40), nullable=True))
     connection = op.get_bind()
-    unloaded = connection.execute(
-        sa.select(_RECORDS.c.user_id, _RECORDS.c.exercise_id)
-        .where(_RECORDS.c.last_top_weight_lbs <= 0)).all()
-    for user_id, exercise_id in unloaded:
+    kept = connection.execute(sa.select(_RECORDS.c.user_id, _RECORDS.c.exercise_id)).all()
+    for user_id, exercise_id in kept:
         mine = (_SETS.c.user_id == user_id, _SETS.c.exercise_id == exercise_id)
         # The latest log with a loaded working set; its top set is the heaviest, then the
         # most reps, then the earliest logged (`analytics.known_loads.top_set`).
