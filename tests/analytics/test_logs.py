@@ -1,16 +1,19 @@
 import datetime as dt
+from typing import NamedTuple
 
 import pytest
 from pydantic import ValidationError
 
 from fitcoach.analytics.logs import (
     ExerciseRecord,
+    LoggedSet,
     SetRecord,
     VolumeRow,
     WorkoutRecord,
     exercise_sessions,
     logged_exercise_ids,
     volume_rows,
+    workouts_from_rows,
 )
 from tests.analytics.builders import at, s
 
@@ -71,3 +74,27 @@ def test_set_limits(fields):
 def test_completed_at_must_carry_a_zone():
     with pytest.raises(ValidationError):
         WorkoutRecord(log_id="x", completed_at=dt.datetime(2026, 9, 1), exercises=())
+
+
+class _Row(NamedTuple):
+    log_id: str
+    completed_at: dt.datetime
+    exercise_id: str
+    record: SetRecord
+
+
+def test_set_rows_group_back_into_the_sessions_of_their_logs():
+    first, second = at(14), at(16)
+    rows: list[LoggedSet] = [
+        _Row("a", first, "goblet-squat", s(50, 10)),
+        _Row("a", first, "push-up", s(0, 12)),
+        _Row("a", first, "goblet-squat", s(55, 8)),  # the same exercise again, later
+        _Row("b", second, "goblet-squat", s(60, 6)),
+    ]
+    workouts = workouts_from_rows(rows)
+    assert logged_exercise_ids(workouts) == {"goblet-squat", "push-up"}
+    squats = exercise_sessions(workouts, "goblet-squat")
+    assert [(x.log_id, x.completed_at, x.sets) for x in squats] == [
+        ("b", second, (s(60, 6),)), ("a", first, (s(50, 10), s(55, 8)))]
+    assert [x.log_id for x in exercise_sessions(workouts, "push-up")] == ["a"]
+    assert workouts_from_rows([]) == []

@@ -3,6 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fitcoach.analytics.strength import (
+    best_e1rm,
     e1rm_estimate,
     effort_index,
     estimated_1rm,
@@ -114,3 +115,28 @@ def test_e1rm_is_never_below_the_load_lifted(w, r, rpe):
     estimate = e1rm_estimate(w, r, rpe)
     assert estimate is not None
     assert estimate.value_lbs >= w * (1 - 1e-12)
+
+
+def test_a_sessions_best_e1rm_counts_reliable_sets_unless_asked():
+    sets = (s(100, 5), s(80, 20), s(0, 10))  # the 20-rep set estimates higher, unreliably
+    best = best_e1rm(sets)
+    assert best is not None
+    assert best.value_lbs == pytest.approx(estimated_1rm(100, 5))
+    assert best.reliable
+    loose = best_e1rm(sets, unreliable=True)
+    assert loose == e1rm_estimate(80, 20)
+    assert loose is not None
+    assert not loose.reliable
+    assert best_e1rm((s(80, 20), s(0, 10))) is None
+    assert best_e1rm(()) is None
+
+
+@given(st.lists(st.tuples(weights, reps, rpes), max_size=8))
+def test_best_e1rm_is_the_highest_estimate_of_the_session(raw):
+    sets = [s(w, r, rpe) for w, r, rpe in raw]
+    reliable = [e for x in sets if (e := estimated_1rm(x.weight_lbs, x.reps, x.rpe))]
+    best = best_e1rm(sets)
+    assert (best.value_lbs if best else None) == (max(reliable) if reliable else None)
+    every = [e.value_lbs for x in sets if (e := e1rm_estimate(x.weight_lbs, x.reps, x.rpe))]
+    loose = best_e1rm(sets, unreliable=True)
+    assert (loose.value_lbs if loose else None) == (max(every) if every else None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from typing import Annotated, NamedTuple
+from typing import Annotated, NamedTuple, Protocol
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
@@ -58,6 +58,19 @@ class VolumeRow(NamedTuple):
     record: SetRecord
 
 
+class LoggedSet(Protocol):
+    """One logged set with its log, as a store reads it back row by row."""
+
+    @property
+    def log_id(self) -> str: ...
+    @property
+    def completed_at(self) -> dt.datetime: ...
+    @property
+    def exercise_id(self) -> str: ...
+    @property
+    def record(self) -> SetRecord: ...
+
+
 def _newest_first(workouts: Iterable[WorkoutRecord]) -> list[WorkoutRecord]:
     # log_id breaks ties so two logs finished in the same second still order the same way.
     return sorted(workouts, key=lambda w: (w.completed_at, w.log_id), reverse=True)
@@ -80,6 +93,21 @@ def exercise_sessions(
             if limit is not None and len(sessions) >= limit:
                 break
     return sessions
+
+
+def workouts_from_rows(rows: Iterable[LoggedSet]) -> list[WorkoutRecord]:
+    """Set rows (in logged order) back into workouts, for `exercise_sessions`: consecutive
+    rows of one exercise in one log are one entry."""
+    entries: dict[str, tuple[dt.datetime, list[tuple[str, list[SetRecord]]]]] = {}
+    for row in rows:
+        _, exercises = entries.setdefault(row.log_id, (row.completed_at, []))
+        if exercises and exercises[-1][0] == row.exercise_id:
+            exercises[-1][1].append(row.record)
+        else:
+            exercises.append((row.exercise_id, [row.record]))
+    return [WorkoutRecord(log_id=log_id, completed_at=at, exercises=tuple(
+                ExerciseRecord(exercise_id=slug, sets=tuple(sets)) for slug, sets in exercises))
+            for log_id, (at, exercises) in entries.items()]
 
 
 def volume_rows(workouts: Iterable[WorkoutRecord]) -> list[VolumeRow]:

@@ -37,7 +37,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict
 
 from fitcoach.analytics.logs import MAX_REPS, ExerciseSession, SetRecord
 from fitcoach.analytics.rep_range import RepRange, as_rep_range
-from fitcoach.analytics.strength import e1rm_estimate, effort_index, load_for_reps
+from fitcoach.analytics.strength import best_e1rm, effort_index, load_for_reps
 from fitcoach.analytics.units import (
     Rounding,
     display_weight,
@@ -181,24 +181,17 @@ def stalled_sessions(sessions: Sequence[ExerciseSession]) -> int:
     return stall
 
 
-def _best_estimate(sets: Sequence[SetRecord]) -> tuple[float, bool] | None:
-    estimates = [e for s in sets if (e := e1rm_estimate(s.weight_lbs, s.reps, s.rpe))]
-    if not estimates:
-        return None
-    best = max(estimates, key=lambda e: e.value_lbs)
-    return best.value_lbs, best.reliable
-
-
 def _e1rm_trend(
     sessions: Sequence[ExerciseSession],
 ) -> tuple[tuple[float | None, ...], float | None, bool]:
-    best = [_best_estimate(s.sets) for s in sessions]
-    trend = tuple(round(b[0], 1) if b else None for b in best)
+    best = [best_e1rm(s.sets, unreliable=True) for s in sessions]
+    trend = tuple(round(b.value_lbs, 1) if b else None for b in best)
     known = [b for b in best if b]
-    reliable = bool(known) and all(b[1] for b in known)
+    reliable = bool(known) and all(b.reliable for b in known)
     change = None
-    if len(known) >= 2 and known[-1][0] > 0:
-        change = round(100.0 * (known[0][0] - known[-1][0]) / known[-1][0], 1)
+    if len(known) >= 2 and known[-1].value_lbs > 0:
+        change = round(100.0 * (known[0].value_lbs - known[-1].value_lbs)
+                       / known[-1].value_lbs, 1)
     return trend, change, reliable
 
 
@@ -345,10 +338,10 @@ def overload_advice(
         lighter = None if unloadable else next_load_down(last_weight, exercise.load_kind, unit)
         if lighter is None:
             return advise(OverloadAction.HOLD, AdviceReason.NO_LIGHTER_LOAD, last_weight, kept)
-        estimate = _best_estimate(working)
+        estimate = best_e1rm(working, unreliable=True)
         if estimate is not None:
             fitting = round_to_loadable(
-                load_for_reps(estimate[0], reps.low, target_rir),
+                load_for_reps(estimate.value_lbs, reps.low, target_rir),
                 exercise.load_kind,
                 unit,
                 Rounding.DOWN,

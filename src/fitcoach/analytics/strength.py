@@ -23,6 +23,7 @@ is not; progression and hard-set counting use it that way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from fitcoach.analytics.logs import SetRecord
@@ -64,6 +65,23 @@ def estimated_1rm(weight_lbs: float, reps: int, rpe: float | None = None) -> flo
     """Estimated 1RM in pounds, or None when the set cannot say (see the module notes)."""
     estimate = e1rm_estimate(weight_lbs, reps, rpe)
     return estimate.value_lbs if estimate and estimate.reliable else None
+
+
+def best_e1rm(sets: Iterable[SetRecord], *,
+              unreliable: bool = False) -> E1rmEstimate | None:
+    """A session's best estimated 1RM: the highest estimate of its sets (one exercise in one
+    workout, `analytics.logs.exercise_sessions`). Only reliable estimates count, as the
+    progress view and the brain's tools report them; with `unreliable`, every loaded set
+    does, and the flag tells whether the best one is reliable (progression compares like
+    with like). None when no set can say."""
+    best: E1rmEstimate | None = None
+    for record in sets:
+        estimate = e1rm_estimate(record.weight_lbs, record.reps, record.rpe)
+        if estimate is None or not (estimate.reliable or unreliable):
+            continue
+        if best is None or estimate.value_lbs > best.value_lbs:
+            best = estimate
+    return best
 
 
 def load_for_reps(one_rm_lbs: float, reps: int, reps_in_reserve: float = 0.0) -> float:

@@ -22,7 +22,7 @@ from typing import Any
 from fitcoach.analytics.known_loads import top_set
 from fitcoach.analytics.logs import ExerciseSession
 from fitcoach.analytics.records import PersonalRecords
-from fitcoach.analytics.strength import estimated_1rm
+from fitcoach.analytics.strength import best_e1rm
 from fitcoach.analytics.volume import WeekVolume, summarize_trend, tonnage
 from fitcoach.brain.ports import LogReader
 from fitcoach.catalog import CATALOG, Exercise
@@ -182,14 +182,13 @@ def _count(args: dict[str, Any], name: str, default: int, maximum: int,
 
 def _session_json(session: ExerciseSession) -> dict[str, Any]:
     top = top_set(session.sets)
-    estimates = [e for s in session.sets
-                 if (e := estimated_1rm(s.weight_lbs, s.reps, s.rpe)) is not None]
+    best = best_e1rm(session.sets)
     return {
         "log_id": session.log_id,
         "completed_at": session.completed_at.isoformat(),
         "sets": [s.model_dump(mode="json") for s in session.sets],
         "top_set": top.model_dump(mode="json") if top else None,
-        "best_estimated_1rm_lbs": round(max(estimates), 1) if estimates else None,
+        "best_estimated_1rm_lbs": round(best.value_lbs, 1) if best else None,
         "tonnage_lbs": round(tonnage(session.sets), 1),
     }
 

@@ -1,7 +1,7 @@
 """The caller's progress over the last weeks, computed by the analytics core from their logs.
 
-This module only reads the window's rows and arranges what the core computes: the e1RM of a
-set (`analytics.strength`), hard sets, tonnage, weekly volume per muscle group and the
+This module only reads the window's rows and arranges what the core computes: a session's best
+e1RM (`analytics.strength`), hard sets, tonnage, weekly volume per muscle group and the
 10-20 landmark (`analytics.volume`), the week boundaries (`analytics.volume.volume_window`,
 `timekeeping`) and display rounding in the caller's unit (`analytics.units`).
 """
@@ -9,9 +9,9 @@ set (`analytics.strength`), hard sets, tonnage, weekly volume per muscle group a
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
 
-from fitcoach.analytics.strength import estimated_1rm
+from fitcoach.analytics.logs import exercise_sessions, logged_exercise_ids, workouts_from_rows
+from fitcoach.analytics.strength import best_e1rm
 from fitcoach.analytics.units import display_weight
 from fitcoach.analytics.volume import (
     WEEKLY_HARD_SETS_HIGH,
@@ -59,23 +59,18 @@ def progress_of(database: Database, caller: UserSettings, weeks: int,
 
 
 def _strength(sets: list[WindowSet], unit: Unit) -> list[ExerciseStrength]:
-    """Per exercise, each session's best reliable e1RM (an exercise logged twice in one
-    workout is one session)."""
-    sessions: dict[str, dict[str, tuple[dt.datetime, list[float]]]] = defaultdict(dict)
-    for row in sets:
-        _, estimates = sessions[row.exercise_id].setdefault(row.log_id, (row.completed_at, []))
-        value = estimated_1rm(row.record.weight_lbs, row.record.reps, row.record.rpe)
-        if value is not None:
-            estimates.append(value)
+    """Per exercise, each session's best reliable e1RM (`analytics.strength.best_e1rm`; an
+    exercise logged twice in one workout is one session: `analytics.logs`), oldest first."""
+    workouts = workouts_from_rows(sets)
     found = []
-    for slug in sorted(sessions):
-        by_log = sorted(sessions[slug].items(), key=lambda item: (item[1][0], item[0]))
+    for slug in sorted(logged_exercise_ids(workouts)):
+        sessions = exercise_sessions(workouts, slug)[::-1]
         exercise = CATALOG.find(slug)
         found.append(ExerciseStrength(
-            exercise_id=slug, name=exercise.name if exercise else slug, sessions=len(by_log),
-            points=[StrengthPoint(log_id=log_id, completed_at=at,
-                                  estimated_1rm=display_weight(max(estimates), unit))
-                    for log_id, (at, estimates) in by_log if estimates]))
+            exercise_id=slug, name=exercise.name if exercise else slug, sessions=len(sessions),
+            points=[StrengthPoint(log_id=session.log_id, completed_at=session.completed_at,
+                                  estimated_1rm=display_weight(best.value_lbs, unit))
+                    for session in sessions if (best := best_e1rm(session.sets)) is not None]))
     return found
 
 
