@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from fitcoach.api.dependencies import CLOCK_HEADER
-from fitcoach.api.limits.rate_limit import client_key
+from fitcoach.api.limits.rate_limit import PRUNE_EVERY, Action, client_key
 from fitcoach.settings import Settings
 from fitcoach.store.database import Database
 from fitcoach.store.models import ClientRateLimitRow, User, WorkoutLogRow
@@ -259,15 +259,49 @@ def test_zero_turns_the_sign_up_limit_off(database: Database, clock: FakeClock) 
         sign_up(client)
 
 
-def test_stale_client_budgets_are_pruned(database: Database, clock: FakeClock) -> None:
-    for index in range(3):
-        sign_up(signup_client(database, clock, f"192.0.2.{index + 40}"))
-    clock.advance(3 * 60)
-    sign_up(signup_client(database, clock, "192.0.2.99"))
+def _clients(database: Database) -> set[str]:
     with database.read() as session:
-        clients = set(session.scalars(select(ClientRateLimitRow.client)))
-    assert not clients & {"192.0.2.40", "192.0.2.41", "192.0.2.42"}
-    assert "192.0.2.99" in clients
+        return set(session.scalars(select(ClientRateLimitRow.client)))
+
+
+def test_stale_client_budgets_are_pruned(database: Database, clock: FakeClock) -> None:
+    # One process, pruning on its first sign-up and every `prune_every`-th after it.
+    app = limited_app(database, clock, rate_limit_signup_per_minute=SIGNUP_LIMIT)
+    app.state.rate_limiter.prune_every = 4
+    stale = {"192.0.2.40", "192.0.2.41", "192.0.2.42"}
+
+    def sign_up_from(host: str) -> None:
+        sign_up(TestClient(app, client=(host, 50000)))
+
+    for host in sorted(stale):  # requests 0 (prunes nothing yet), 1, 2
+        sign_up_from(host)
+    clock.advance(3 * 60)
+    sign_up_from("192.0.2.98")  # request 3: no prune
+    assert stale <= _clients(database)
+    sign_up_from("192.0.2.99")  # request 4: prunes
+    clients = _clients(database)
+    assert not clients & stale
+    assert {"192.0.2.98", "192.0.2.99"} <= clients
+
+
+def test_sign_ups_prune_once_every_prune_every(database: Database, clock: FakeClock) -> None:
+    app = limited_app(database, clock, rate_limit_signup_per_minute=SIGNUP_LIMIT)
+    limiter = app.state.rate_limiter
+    assert limiter.prune_every == PRUNE_EVERY
+    writes = 0
+    write = limiter.database.write
+
+    def counted_write(**options: Any) -> Any:
+        nonlocal writes
+        writes += 1
+        return write(**options)
+
+    limiter.database = type("Counted", (), {"write": staticmethod(counted_write),
+                                            "is_sqlite": database.is_sqlite})()
+    for index in range(PRUNE_EVERY + 1):
+        limiter.consume(f"198.18.{index // 250}.{index % 250}", Action.SIGNUP)
+    # One budget transaction per sign-up, one prune on the first and one on the 65th.
+    assert writes == PRUNE_EVERY + 1 + 2
 
 
 def test_the_default_sign_up_limit_is_ten_a_minute() -> None:

@@ -11,8 +11,8 @@ that is, a user may spend a burst of N at once and then one every T. Allowed req
 the TAT forward by T; denied ones leave it alone and learn when to retry.
 
 The state lives in the database (`rate_limits` per user, `client_rate_limits` per client
-address, whose stale rows are pruned as it goes), decided and updated by **one upsert**
-(`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so it is exact with any number of API
+address, whose stale rows are pruned every `PRUNE_EVERY` sign-ups), decided and updated by
+**one upsert** (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so it is exact with any number of API
 processes on one PostgreSQL: PostgreSQL applies concurrent upserts of a row one after the
 other, each on the latest version; SQLite has one writer at a time anyway. A per-process
 token bucket would allow N × workers; PostgreSQL advisory locks would cost a round trip
@@ -30,6 +30,7 @@ to one window ahead, so skew can delay a user by at most a window.
 from __future__ import annotations
 
 import ipaddress
+import itertools
 import math
 import time
 from collections.abc import Callable
@@ -48,6 +49,7 @@ from fitcoach.store.models import ClientRateLimitRow, RateLimitRow
 
 WINDOW_SECONDS = 60
 _US = 1_000_000
+PRUNE_EVERY = 64  # per-client requests of a process between two prunes of stale budgets
 
 
 class Action(StrEnum):
@@ -114,6 +116,8 @@ class RateLimiter:
         self.database = database
         self.settings = settings
         self.clock = clock
+        self.prune_every = PRUNE_EVERY
+        self._per_client_requests = itertools.count()  # next() is atomic under the GIL
 
     def consume(self, key: str, action: Action) -> Decision:
         """Spend one request of `key`'s budget for `action`: a user id, or for the actions
@@ -132,9 +136,11 @@ class RateLimiter:
             tat, denied = session.connection().execute(statement, {
                 "key": key, "action": action.value, "now": now, "window": window,
                 "interval": interval}).one()
-        if per_client:
+        if per_client and next(self._per_client_requests) % self.prune_every == 0:
             # A budget whose TAT is past is the same as none: drop those a window old, in a
-            # transaction of its own (it then waits on no lock while holding one).
+            # transaction of its own (it then waits on no lock while holding one). Not on
+            # every sign-up (a durable transaction each): on the first of the process and
+            # every `prune_every`-th after it, which bounds what stale rows can pile up.
             with self.database.write() as session:
                 if not self.database.is_sqlite:
                     session.execute(_ASYNC_COMMIT)
