@@ -86,6 +86,7 @@ def test_bobs_coach_cannot_touch_anns_memory_by_id(ann: Api, bob: Api,
 
 def test_bobs_proposals_do_not_supersede_anns(ann: Api, bob: Api,
                                               database: Database) -> None:
-    anns = ann.chat("day monday Ann's Monday")["proposal"]["id"]
+    # Tuesday: Ann's Monday is logged (the fixture), and a logged day is never rewritten.
+    anns = ann.chat("day tuesday Ann's Tuesday")["proposal"]["id"]
     bob.chat("week")
     assert ann.accept(anns, now=MONDAY + dt.timedelta(hours=1)).status_code == 200
