@@ -19,8 +19,6 @@ from fitcoach.analytics.logs import ExerciseRecord, SetRecord, WorkoutRecord
 from fitcoach.api.users.repository import UserRepository
 from fitcoach.api.users.schemas import CreateUserRequest
 from fitcoach.api.users.service import create_user
-from fitcoach.api.workouts.schemas import WorkoutLogRequest
-from fitcoach.api.workouts.service import log_workout
 from fitcoach.brain.ports import UserSettings
 from fitcoach.store.database import Database
 from fitcoach.store.log_reader import SqlLogReader
@@ -28,6 +26,7 @@ from fitcoach.store.migrate import upgrade
 from fitcoach.store.models import PersonalRecordRow, User, WorkoutLogRow, WorkoutSetRow
 from tests.store.conftest import NOW
 from tests.store.databases import BACKENDS, provision
+from tests.store.logged import log_sets
 
 SLUGS = ("goblet-squat", "push-up", "incline-db-bench-press")
 
@@ -49,18 +48,6 @@ def _user(database: Database) -> UserSettings:
     return user
 
 
-def _log(database: Database, user: UserSettings, at: dt.datetime,
-         exercises: list[tuple[str, list[tuple[float, int, float | None]]]]) -> WorkoutRecord:
-    request = WorkoutLogRequest.model_validate({
-        "completed_at": at.isoformat(),
-        "exercises_logged": [{"exercise_id": slug, "sets": [
-            {"weight_lbs": w, "reps": r, "rpe": rpe} for w, r, rpe in sets]}
-            for slug, sets in exercises]})
-    created = log_workout(database, user, request, NOW)
-    return WorkoutRecord(log_id=created.log_id, completed_at=at, exercises=tuple(
-        ExerciseRecord(exercise_id=slug, sets=tuple(SetRecord(weight_lbs=w, reps=r, rpe=rpe)
-                                                    for w, r, rpe in sets))
-        for slug, sets in exercises))
 
 
 @settings(max_examples=40, deadline=None,
@@ -68,7 +55,7 @@ def _log(database: Database, user: UserSettings, at: dt.datetime,
 @given(workouts=_workouts)
 def test_sql_known_loads_equal_the_analytics(database: Database, workouts: Any) -> None:
     user = _user(database)
-    logged = [_log(database, user, NOW - dt.timedelta(days=days), exercises)
+    logged = [log_sets(database, user, NOW - dt.timedelta(days=days), exercises)
               for days, exercises in workouts]
     loads = SqlLogReader(database, user.user_id, user.timezone).known_loads()
     assert loads == known_loads_from_workouts(logged)
@@ -76,9 +63,9 @@ def test_sql_known_loads_equal_the_analytics(database: Database, workouts: Any) 
 
 def test_a_bodyweight_session_keeps_the_last_load(database: Database) -> None:
     user = _user(database)
-    _log(database, user, NOW - dt.timedelta(days=3), [("goblet-squat", [(50, 8, 8.0)])])
-    _log(database, user, NOW - dt.timedelta(days=1), [("goblet-squat", [(0, 15, None)])])
-    _log(database, user, NOW - dt.timedelta(days=1), [("push-up", [(0, 20, None)])])
+    log_sets(database, user, NOW - dt.timedelta(days=3), [("goblet-squat", [(50, 8, 8.0)])])
+    log_sets(database, user, NOW - dt.timedelta(days=1), [("goblet-squat", [(0, 15, None)])])
+    log_sets(database, user, NOW - dt.timedelta(days=1), [("push-up", [(0, 20, None)])])
     loads = SqlLogReader(database, user.user_id, user.timezone).known_loads()
     assert set(loads) == {"goblet-squat"}  # push-ups never had a load
     assert (loads["goblet-squat"].weight_lbs, loads["goblet-squat"].reps) == (50, 8)
@@ -87,8 +74,8 @@ def test_a_bodyweight_session_keeps_the_last_load(database: Database) -> None:
 def test_a_back_dated_load_counts_when_only_bodyweight_came_after(
         database: Database) -> None:
     user = _user(database)
-    _log(database, user, NOW - dt.timedelta(days=1), [("goblet-squat", [(0, 15, None)])])
-    _log(database, user, NOW - dt.timedelta(days=5), [("goblet-squat", [(40, 10, 7.0)])])
+    log_sets(database, user, NOW - dt.timedelta(days=1), [("goblet-squat", [(0, 15, None)])])
+    log_sets(database, user, NOW - dt.timedelta(days=5), [("goblet-squat", [(40, 10, 7.0)])])
     loads = SqlLogReader(database, user.user_id, user.timezone).known_loads()
     assert (loads["goblet-squat"].weight_lbs, loads["goblet-squat"].reps) == (40, 10)
 

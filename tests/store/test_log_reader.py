@@ -13,39 +13,24 @@ import pytest
 from sqlalchemy import event
 
 from fitcoach.analytics.logs import (
-    ExerciseRecord,
-    SetRecord,
     WorkoutRecord,
     exercise_sessions,
     volume_rows,
 )
 from fitcoach.analytics.records import records_from_history
 from fitcoach.analytics.volume import volume_window, weekly_volume
-from fitcoach.api.workouts.schemas import WorkoutLogRequest
-from fitcoach.api.workouts.service import log_workout
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.tools import HISTORY_TOOL, RECORDS_TOOL, VOLUME_TOOL, run_tool
 from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.store.database import Database
 from fitcoach.store.log_reader import SqlLogReader
 from tests.store.conftest import NOW
+from tests.store.logged import log_sets
 
 SLUGS = ("flat-db-bench-press", "incline-db-bench-press", "push-up", "goblet-squat",
          "single-arm-db-row")
 
 
-def _log(database: Database, user: UserSettings, at: dt.datetime,
-         exercises: list[tuple[str, list[tuple[float, int, float | None]]]]) -> WorkoutRecord:
-    request = WorkoutLogRequest.model_validate({
-        "completed_at": at.isoformat(),
-        "exercises_logged": [{"exercise_id": slug, "sets": [
-            {"weight_lbs": w, "reps": r, "rpe": rpe} for w, r, rpe in sets]}
-            for slug, sets in exercises]})
-    created = log_workout(database, user, request, at)
-    return WorkoutRecord(log_id=created.log_id, completed_at=at, exercises=tuple(
-        ExerciseRecord(exercise_id=slug, sets=tuple(SetRecord(weight_lbs=w, reps=r, rpe=rpe)
-                                                    for w, r, rpe in sets))
-        for slug, sets in exercises))
 
 
 def _history(database: Database, user: UserSettings, sessions: int,
@@ -59,7 +44,7 @@ def _history(database: Database, user: UserSettings, sessions: int,
                               rng.randint(0, 15), rng.choice([None, 6.0, 7.5, 9.0]))
                              for _ in range(rng.randint(1, 4))])
                      for slug in rng.sample(SLUGS, rng.randint(1, 3))]
-        workouts.append(_log(database, user, min(at, NOW), exercises))
+        workouts.append(log_sets(database, user, min(at, NOW), exercises))
     return workouts
 
 
@@ -148,13 +133,13 @@ def test_known_loads_are_the_latest_sessions_top_sets(database: Database,
                                                       new_user: Callable[..., UserSettings]
                                                       ) -> None:
     user = new_user()
-    _log(database, user, NOW - dt.timedelta(days=7),
+    log_sets(database, user, NOW - dt.timedelta(days=7),
          [("goblet-squat", [(60, 8, 8.0), (65, 6, 9.0)])])
-    _log(database, user, NOW - dt.timedelta(days=2),
+    log_sets(database, user, NOW - dt.timedelta(days=2),
          [("goblet-squat", [(55, 10, 7.0), (55, 9, 8.0)])])
     # A back-dated log is history, not the latest session.
-    _log(database, user, NOW - dt.timedelta(days=30), [("goblet-squat", [(90, 3, 10.0)])])
-    _log(database, user, NOW - dt.timedelta(days=1), [("plank", [(0, 0, None)])])
+    log_sets(database, user, NOW - dt.timedelta(days=30), [("goblet-squat", [(90, 3, 10.0)])])
+    log_sets(database, user, NOW - dt.timedelta(days=1), [("plank", [(0, 0, None)])])
     loads = SqlLogReader(database, user.user_id, user.timezone).known_loads()
     assert set(loads) == {"goblet-squat"}  # a set without reps is no working set
     assert (loads["goblet-squat"].weight_lbs, loads["goblet-squat"].reps,
@@ -165,9 +150,9 @@ def test_tools_over_sql_clamp_and_stay_scoped(database: Database,
                                               new_user: Callable[..., UserSettings]) -> None:
     user, other = new_user(), new_user()
     for day in range(12):
-        _log(database, user, NOW - dt.timedelta(days=12 - day),
+        log_sets(database, user, NOW - dt.timedelta(days=12 - day),
              [("pull-up", [(0, 5 + day, None)])])
-    _log(database, other, NOW, [("pull-up", [(45, 12, None)])])
+    log_sets(database, other, NOW, [("pull-up", [(45, 12, None)])])
     reader = SqlLogReader(database, user.user_id, user.timezone)
     history = run_tool(HISTORY_TOOL, {"exercise_slug": "pull-up", "limit_sessions": 50,
                                       "user_id": other.user_id}, reader, NOW)
