@@ -36,10 +36,9 @@ def _mark_patterns() -> tuple[re.Pattern[str], ...]:
     return tuple(patterns)
 
 
-def base_title(language: str, title: str) -> str:
+def base_title(title: str) -> str:
     """A title without any express or deload mark earlier edits added, in any language and
     however many were stacked, so an edit that marks a day marks it exactly once."""
-    del language  # every language's marks are removed
     stripped = True
     while stripped:
         stripped = False

@@ -36,7 +36,7 @@ def deload(ctx: EditContext, op: Deload) -> str:
                 item.weight_lbs = rx.target_weight_lbs(
                     ctx.profile, item.option.exercise, item.option.reps, rx.LIGHT_RIR)
         title = tx.say(ctx.language, "title.deload",
-                       title=base_title(ctx.language, ctx.day(weekday).title))
+                       title=base_title(ctx.day(weekday).title))
         changed[weekday] = ctx.finish(weekday, site.blocks, title=title)
     ctx.put(changed)
     if op.day is not None:

@@ -118,7 +118,7 @@ def shorten_day(ctx: EditContext, op: ShortenDay) -> str:
         raise EditRejected(RejectCode.NO_ROOM,
                            f"{op.day.display_name} cannot fit in {op.minutes} minutes, even with "
                            "one set of its main lift")
-    title = tx.say(ctx.language, "title.express", title=base_title(ctx.language, day.title),
+    title = tx.say(ctx.language, "title.express", title=base_title(day.title),
                    minutes=op.minutes)
     shortened = ctx.finish(op.day, compressor.blocks, title=title)
     ctx.put({op.day: shortened})
