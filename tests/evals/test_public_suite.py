@@ -83,3 +83,9 @@ def test_no_message_has_a_hole(report: Report) -> None:
     holed = [s for s in report.scores if _HOLE.search(s.message)]
     assert not holed, "\n".join(f"{s.case.id}: {s.message}" for s in holed)
     assert not _DROPPED.messages, "\n".join(_DROPPED.messages)
+
+
+def test_every_case_passes_every_check(report: Report) -> None:
+    # Beyond the targets: memory, tools, plan shape, language, brevity, cited numbers and the
+    # words a reply must say all hold for the embedded brain, so a regression in any shows.
+    assert not report.failing, _listing(report, report.failing)
