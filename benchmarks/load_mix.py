@@ -18,7 +18,9 @@ previous answer arrives, so latency ≈ users ÷ throughput. Requests are drawn 
   conversation, memory updates; 4% of chat turns are a brand-new user signing up and
   onboarding. A tenth of the virtual users share their account with another (two tabs):
   their races may be refused with 409 (an outdated accept, a memory conflict), which is
-  reported as a conflict, not an error.
+  reported as a conflict, not an error. So is any user's accept of a proposal whose day
+  was logged after it was staged (409 `proposal_settled`: a logged workout is never
+  rewritten).
 - `chat`: chat turns only, same intents (DESIGN §5's turns/s bar).
 
 After the window the servers are stopped and the database is checked against what the
@@ -82,6 +84,14 @@ RETRY_SHARE = 0.1  # logs re-sent with the same idempotency key
 SHARED_SHARE = 0.1  # virtual users sharing their account with another
 EXERCISES = ("incline-db-bench-press", "chest-supported-db-row", "goblet-squat",
              "db-romanian-deadlift", "seated-db-shoulder-press", "db-lateral-raise")
+
+
+def _settled(body: bytes) -> bool:
+    """A 409 refusing to rewrite a day whose workout is logged: the right answer, not a fault."""
+    try:
+        return bool(json.loads(body)["error"]["code"] == "proposal_settled")
+    except (ValueError, KeyError, TypeError):
+        return False
 
 
 @dataclass(frozen=True)
@@ -183,7 +193,7 @@ class Run:
             if self.window[0] <= started and finished <= self.window[1]:
                 self.tally.latencies[route].append((finished - started) * 1000)
             return response
-        if response.status == 409 and conflict_ok:
+        if response.status == 409 and (conflict_ok or _settled(response.body)):
             self.tally.conflicts[route] += 1
             return None
         self.tally.error(f"{route}: HTTP {response.status}",
