@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -41,17 +42,24 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _children() -> dict[int, list[int]]:
-    tree: dict[int, list[int]] = {}
+def _stats() -> Iterator[tuple[int, str, int, float]]:
+    """Every live process: (pid, command name, parent pid, user + system CPU seconds)."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             stat = Path(f"/proc/{entry}/stat").read_text()
         except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        tree.setdefault(ppid, []).append(int(entry))
+            continue  # it ended while we looked
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        yield int(entry), name, int(fields[1]), (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def _children() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for pid, _, ppid, _ in _stats():
+        tree.setdefault(ppid, []).append(pid)
     return tree
 
 
@@ -78,18 +86,7 @@ def cpu_seconds(pids: list[int]) -> float:
 
 def all_processes() -> dict[int, tuple[str, float]]:
     """Every process's (command name, CPU seconds so far)."""
-    found = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat.rsplit(")", 1)[1].split()
-        found[int(entry)] = (name, (int(fields[11]) + int(fields[12])) / CLOCK_TICKS)
-    return found
+    return {pid: (name, cpu) for pid, name, _, cpu in _stats()}
 
 
 def machine_busy() -> tuple[float, float]:
