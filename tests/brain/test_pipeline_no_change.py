@@ -14,7 +14,6 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, BrainRequest, Materialized
 from fitcoach.brain.ports import Locale, LogReader, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-from fitcoach.brain.providers.openai_compat import OpenAICompatBrain, OpenAIOptions
 from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.chat_session import ChatSession
 from fitcoach.programming.edits.operations import EditOperation, ShortenDay
@@ -107,18 +106,3 @@ def test_asking_again_for_the_week_one_has_stages_nothing(language: str, words: 
     assert result.proposal.type is ProposalType.NONE
     assert words in result.message
     assert chat.pending() is None
-
-
-def test_an_llm_brain_says_nothing_needed_to_change() -> None:
-    brain = OpenAICompatBrain(OpenAIOptions(model="m", base_url="http://127.0.0.1:9/v1"))
-    chat = onboarded()
-    request = chat.turn_input("shorten monday to 3 hours")
-    decision = BrainDecision(proposal_type=ProposalType.UPDATE_DAY, target_day=Weekday.MONDAY,
-                             message="Done: Monday is staged, tap Accept.")
-    outcome = Materialized(plan=chat.plan, summary_diff="No change needed: Monday already fits",
-                           changed_days=())
-    message = brain.finalize_message(
-        BrainRequest(turn=request, context_block="", profile=chat.profile()), decision, outcome)
-    assert "nothing needed to change" in message
-    assert "Monday already fits" in message
-    assert "Accept" not in message
