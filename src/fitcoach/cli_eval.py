@@ -1,4 +1,5 @@
-"""`fitcoach eval`: the public evaluation suite against a brain, with Rich tables."""
+"""`fitcoach eval`: the public evaluation suite, or a frozen held-out set, against a brain,
+with Rich tables."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ def build_brains(brain: BrainName) -> tuple[Brain, Brain]:
 
 
 def eval_command(
+    case_set: Annotated[str, typer.Option(
+        "--set", help="public (the default) or a frozen held-out set: heldout-v1. A held-out "
+                      "set also prints its score per language and per intent.")
+    ] = "public",
     brain: Annotated[BrainName, typer.Option(
         "--brain", help="embedded (offline), gemini (FITCOACH_GEMINI_API_KEY) or openai "
                         "(FITCOACH_OPENAI_BASE_URL and/or FITCOACH_OPENAI_API_KEY).")
@@ -62,17 +67,24 @@ def eval_command(
     failures: Annotated[bool, typer.Option(
         "--failures/--no-failures", help="List the failing cases.")] = True,
 ) -> None:
-    """Run the public scenario suite through the real turn pipeline and score the brain.
+    """Run a scenario set through the real turn pipeline and score the brain.
 
-    Exits 1 when the targets are missed (100% routing, no invented slug, no gear violation,
-    no validator error, every case ran), 2 when nothing can run.
+    Exits 1 when the targets are missed (public: 100% routing, no invented slug, no gear
+    violation, no validator error, every case ran; held-out: at least 95% of the cases of
+    every language pass every check, with no gear violation, validator error or error),
+    2 when nothing can run.
     """
     from rich.progress import Progress
 
-    from fitcoach.evals import build_report, load_suite, run_suite, select
-    from fitcoach.evals.render import print_report
+    from fitcoach.evals import build_report, run_suite, select
+    from fitcoach.evals.render import print_report, score_table
+    from fitcoach.evals.report import heldout_targets_met
+    from fitcoach.evals.suite import PUBLIC, SETS, load_set, load_set_states
 
-    cases = select(load_suite(), language=lang, intent=intent, case_id=case)
+    if case_set not in SETS:
+        console.print(f"[red]unknown set[/red] {case_set!r}; known: {', '.join(SETS)}")
+        raise typer.Exit(code=2)
+    cases = select(load_set(case_set), language=lang, intent=intent, case_id=case)
     if not cases:
         console.print("[red]no case matches[/red] --lang/--intent/--case")
         raise typer.Exit(code=2)
@@ -80,13 +92,18 @@ def eval_command(
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{primary.name}: {len(cases)} cases", total=len(cases))
         scores = asyncio.run(run_suite(cases, primary, fallback,
-                                       progress=lambda _: progress.advance(task)))
+                                       progress=lambda _: progress.advance(task),
+                                       states=load_set_states(case_set)))
     report = build_report(primary.name, scores)
     out = report_console()
     print_report(report, out, show_failures=failures)
+    held_out = case_set != PUBLIC
+    if held_out:
+        out.print(score_table(report, case_set))
     if json_out is not None:
         json_out.write_text(json.dumps(report.as_json(), ensure_ascii=False, indent=2),
                             encoding="utf-8")
         out.print(f"report written to {json_out}")
-    if not report.meets_targets:
+    met = heldout_targets_met(report) if held_out else report.meets_targets
+    if not met:
         raise typer.Exit(code=1)

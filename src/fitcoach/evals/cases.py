@@ -12,7 +12,13 @@ from the seed and common sense:
   not appear, the sets an exercise keeps, the muscle groups a day trains, the gear the user
   really owns);
 - the message: its language, its length in sentences, the numbers from the user's logs it
-  must cite, the words it must contain.
+  must cite, the words it must contain;
+- whether the coach should ask one clarifying question with `suggested_replies` (DESIGN D9):
+  it must for a genuinely ambiguous message, and asking about a clear one is a miss.
+
+A case may carry `history`: messages sent first in the same session (a dialogue), so the
+scored message is a follow-up ("yes, do that", "and Friday too?"); only the scored turn is
+judged.
 """
 
 from __future__ import annotations
@@ -164,11 +170,27 @@ class ToolExpect(_Model):
 
 class MessageExpect(_Model):
     language: Locale | None = None  # default: the case's language
+    # Further languages that are equally right: a message written in another language than
+    # the user's locale may be answered in either.
+    languages: tuple[Locale, ...] = ()
     max_sentences: int | None = None
     numbers: tuple[float, ...] = ()  # each must appear in the message
     # Words the message must contain (case-insensitive), written by hand for the case's
     # language: the later session an acute state touches ("Thursday", "목요일").
     mentions: tuple[str, ...] = ()
+
+
+class Clarify(StrEnum):
+    """Whether the coach should answer with one clarifying question and suggested replies."""
+
+    MUST = "must"  # the message is genuinely ambiguous: asking is the right answer
+    MAY = "may"  # asking and answering are both right
+    NEVER = "never"  # the message is clear to a person: asking is a miss
+
+
+# The NONE kinds where a question back is the natural answer (the essentials are missing,
+# or there is nothing to act on), so asking is never a miss there unless a case says so.
+_ASKING_INTENTS = frozenset({CaseIntent.ONBOARDING_QUESTION, CaseIntent.UNKNOWN})
 
 
 class Expect(_Model):
@@ -179,6 +201,7 @@ class Expect(_Model):
     tools: tuple[ToolExpect, ...] = ()
     plan: PlanExpect | None = None
     message: MessageExpect = MessageExpect()
+    clarify: Clarify | None = None  # default: MAY for the asking intents, else NEVER
 
     @field_validator("proposal", mode="before")
     @classmethod
@@ -191,12 +214,22 @@ class Expect(_Model):
             raise ValueError("target_day is only expected of UPDATE_DAY")
         if self.plan is not None and self.proposal == (ProposalType.NONE,):
             raise ValueError("a NONE answer carries no plan to check")
+        if self.clarify is Clarify.MUST and ProposalType.NONE not in self.proposal:
+            raise ValueError("a clarifying question stages nothing: expect NONE")
         return self
 
 
 class RouteInput(_Model):
     active_tab: ActiveTab = ActiveTab.COACH
     selected_day: Weekday | None = None
+
+
+class PriorTurn(_Model):
+    """A message sent before the scored one, in the same session and at the same *now*."""
+
+    message: Annotated[str, Field(min_length=1, max_length=4000)]
+    route: RouteInput = RouteInput()
+    accept: bool = False  # press Accept on the proposal this turn staged before going on
 
 
 class Case(_Model):
@@ -211,6 +244,7 @@ class Case(_Model):
     # What the starting plan must hold for the case to make sense (a swap needs the exercise
     # it swaps on that day); checked against the fixture before the case runs.
     base_has: dict[Weekday, Slugs] = Field(default_factory=dict)
+    history: tuple[PriorTurn, ...] = ()
     expect: Expect
 
     @field_validator("base_has")
@@ -223,3 +257,13 @@ class Case(_Model):
     @property
     def reply_language(self) -> Locale:
         return self.expect.message.language or self.language
+
+    @property
+    def reply_languages(self) -> tuple[Locale, ...]:
+        return (self.reply_language, *self.expect.message.languages)
+
+    @property
+    def clarify(self) -> Clarify:
+        if self.expect.clarify is not None:
+            return self.expect.clarify
+        return Clarify.MAY if self.intent in _ASKING_INTENTS else Clarify.NEVER

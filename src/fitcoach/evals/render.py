@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fitcoach.evals.report import Metrics, Ratio, Report
+from fitcoach.evals.report import HELDOUT_TARGET, Metrics, Ratio, Report, pass_grid
 
 MESSAGE_PREVIEW = 160
 
@@ -72,6 +72,24 @@ def failures_table(report: Report) -> Table:
             s.message[:MESSAGE_PREVIEW] + "…"
         table.add_row(Text(s.case.id, style="bold"), s.got_route or "–",
                       Text("\n".join(s.failures), style="red"), preview)
+    return table
+
+
+def score_table(report: Report, set_name: str) -> Table:
+    """The share of cases passing every check, by intent and language (a held-out set's
+    score); the "all" row is the score per language, the "all" column the score per intent."""
+    grid = pass_grid(report)
+    languages = list(next(iter(grid.values())))
+    table = Table(title=f"Score on {set_name} (cases passing every check; target "
+                        f"{100 * HELDOUT_TARGET:.0f}% per language)", title_justify="left")
+    table.add_column("intent")
+    for lang in languages:
+        table.add_column(lang, justify="right")
+    for intent, row in grid.items():
+        if intent == "all":
+            table.add_section()
+        table.add_row(intent, *(Text(row[lang].text(), style="bold" if "all" in (intent, lang)
+                                     else "") for lang in languages))
     return table
 
 

@@ -151,6 +151,45 @@ def build_report(brain: str, scores: Sequence[CaseScore]) -> Report:
 
 _LANGUAGE_ORDER = ["en", "es", "it", "he", "ko"]
 
+# Issue 10's targets on held-out text: every language at least this share of cases passing
+# every check, and no plan with gear the user lacks or a movement the validator refuses
+# (a condition's ruled-out exercises among them).
+HELDOUT_TARGET = 0.95
+
+
+def pass_rate(scores: Sequence[CaseScore]) -> Ratio:
+    """The held-out score: the share of cases that pass every check."""
+    return Ratio(hits=sum(s.passed for s in scores), total=len(scores))
+
+
+def pass_grid(report: Report) -> dict[str, dict[str, Ratio]]:
+    """Pass rates by intent (rows, "all" last) and language (columns, "all" last)."""
+    intents = [m.name for m in report.by_intent] + ["all"]
+    languages = [m.name for m in report.by_language] + ["all"]
+    return {intent: {lang: pass_rate([s for s in report.scores
+                                      if intent in ("all", s.case.intent.value)
+                                      and lang in ("all", s.case.language.value)])
+                     for lang in languages}
+            for intent in intents}
+
+
+def languages_below(report: Report, floors: dict[str, float]) -> dict[str, Ratio]:
+    """The languages whose pass rate is under their floor (a language with no case is
+    under any floor: a set that lost its cases must not pass)."""
+    below = {}
+    for lang, floor in floors.items():
+        rate = pass_rate([s for s in report.scores if s.case.language.value == lang])
+        if rate.share is None or rate.share < floor:
+            below[lang] = rate
+    return below
+
+
+def heldout_targets_met(report: Report) -> bool:
+    languages = {s.case.language.value for s in report.scores}
+    return (not languages_below(report, dict.fromkeys(languages, HELDOUT_TARGET))
+            and report.overall.gear_violations == 0 and report.overall.validator_errors == 0
+            and report.overall.errors == 0)
+
 
 def _case_json(s: CaseScore) -> dict[str, Any]:
     return {

@@ -3,6 +3,9 @@
 Each case starts from its state (`states.py`) in a `ChatSession` whose log reader records
 what the analytical tools read; the turn runs with the given brain and its fallback exactly
 as the service runs it, the memory mutations are applied, and the scorer judges the result.
+A case with `history` first sends those messages in the same session (pressing Accept where
+a prior turn says so), so the scored message is read as the follow-up it is; only the last
+turn's result, memory and tool reads are judged.
 """
 
 from __future__ import annotations
@@ -19,8 +22,16 @@ from fitcoach.brain.memory_logs import InMemoryLogReader
 from fitcoach.brain.ports import RouteContext
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.vocabulary import MuscleGroup
+from fitcoach.chat_session import ChatSession, SessionError
 from fitcoach.evals.cases import Case
-from fitcoach.evals.scoring import CaseScore, Observation, ToolUse, errored, score
+from fitcoach.evals.scoring import (
+    CaseScore,
+    Observation,
+    ToolUse,
+    errored,
+    score,
+    suggested_replies,
+)
 from fitcoach.evals.states import StateFixture, load_states
 
 Progress = Callable[[CaseScore], None]
@@ -59,6 +70,30 @@ def fixture_problems(case: Case, state: StateFixture) -> list[str]:
     return problems
 
 
+async def _play_history(case: Case, session: ChatSession) -> list[str]:
+    """Send the case's earlier messages; what went wrong in the dialogue before the scored
+    turn (an Accept with nothing staged to accept)."""
+    problems = []
+    for number, prior in enumerate(case.history, start=1):
+        route = RouteContext(active_tab=prior.route.active_tab,
+                             selected_day=prior.route.selected_day)
+        record = await session.send(prior.message, route=route, now=case.now)
+        if not prior.accept:
+            continue
+        if record.staged is None:
+            problems.append(f"turn {number} staged nothing to accept")
+            continue
+        try:
+            session.accept(record.staged.id, now=case.now)
+        except SessionError as refused:
+            problems.append(f"turn {number}'s proposal could not be accepted: {refused}")
+    return problems
+
+
+def _error_text(failure: Exception) -> str:
+    return traceback.format_exception_only(failure)[-1].strip()[:400]
+
+
 async def run_case(case: Case, brain: Brain, fallback: Brain | None = None,
                    states: Mapping[str, StateFixture] | None = None) -> CaseScore:
     state = (states or load_states())[case.state]
@@ -68,27 +103,33 @@ async def run_case(case: Case, brain: Brain, fallback: Brain | None = None,
     session = state.session(case.language, case.now, brain, fallback)
     reader = RecordingLogReader(session.log_reader, state.timezone)
     session.logs = reader
+    try:
+        history_problems = await _play_history(case, session)
+    except Exception as failure:  # a brain may fail in any way; the suite reports it
+        return errored(case, f"history: {_error_text(failure)}")
+    reader.uses.clear()  # only the scored turn's reads are judged
     base_plan = session.current_plan(case.now)
     route = RouteContext(active_tab=case.route.active_tab, selected_day=case.route.selected_day)
     try:
         record = await session.send(case.message, route=route, now=case.now)
     except Exception as failure:  # a brain may fail in any way; the suite reports it
-        last = traceback.format_exception_only(failure)[-1].strip()
-        return errored(case, last[:400])
+        return errored(case, _error_text(failure))
     seen = Observation(
         result=record.outcome.result, applied=record.memory.applied, now=case.now,
         profile_after=session.profile(case.now).profile, base_plan=base_plan,
         latency_ms=record.latency_ms, meta=dict(record.outcome.meta), tool_uses=tuple(reader.uses),
-        dropped=record.memory.dropped)
+        dropped=record.memory.dropped, suggested_replies=suggested_replies(record.outcome.result),
+        history_problems=tuple(history_problems))
     return score(case, seen)
 
 
 async def run_suite(cases: Iterable[Case], brain: Brain, fallback: Brain | None = None, *,
-                    progress: Progress | None = None) -> list[CaseScore]:
+                    progress: Progress | None = None,
+                    states: Mapping[str, StateFixture] | None = None) -> list[CaseScore]:
     """Run the cases one after another (LLM providers rate-limit; the embedded brain is
-    fast enough not to care)."""
+    fast enough not to care), from the public states unless a set brings its own."""
     scores = []
-    states = load_states()
+    states = states if states is not None else load_states()
     for case in cases:
         result = await run_case(case, brain, fallback, states)
         scores.append(result)

@@ -16,7 +16,7 @@ from fitcoach.brain.contract import ChatTurnResult, ProposalType
 from fitcoach.brain.ports import Locale
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.vocabulary import GearTag, MuscleGroup
-from fitcoach.evals.cases import Case, ToolExpect
+from fitcoach.evals.cases import Case, Clarify, ToolExpect
 from fitcoach.evals.memory_checks import describe_mutation, match_memory
 from fitcoach.evals.plan_checks import (
     check_plan,
@@ -28,6 +28,7 @@ from fitcoach.evals.text_checks import (
     detect_language,
     missing_numbers,
     missing_words,
+    question_count,
     sentence_count,
 )
 from fitcoach.memory.apply import DroppedMutation
@@ -58,6 +59,8 @@ class Observation:
     meta: dict[str, Any] = field(default_factory=dict)
     tool_uses: tuple[ToolUse, ...] = ()
     dropped: tuple[DroppedMutation, ...] = ()
+    suggested_replies: tuple[str, ...] = ()
+    history_problems: tuple[str, ...] = ()  # what went wrong in the turns before the scored one
 
 
 @dataclass
@@ -74,6 +77,8 @@ class CaseScore:
     sentences_ok: bool = True
     numbers_ok: bool | None = None
     mentions_ok: bool | None = None  # None: the case expects no particular word
+    asked: bool = False  # the answer was a clarifying question
+    clarify_ok: bool = True
     invented: list[str] = field(default_factory=list)
     gear: list[str] = field(default_factory=list)
     validator: list[str] = field(default_factory=list)
@@ -97,6 +102,39 @@ def errored(case: Case, error: str) -> CaseScore:
     return CaseScore(case=case, error=error, failures=[f"error: {error}"])
 
 
+def suggested_replies(result: ChatTurnResult) -> tuple[str, ...]:
+    """The reply chips a turn offers (DESIGN §4 `suggested_replies`), read from the result
+    if the contract carries them, else from its metadata; none when neither does."""
+    value = getattr(result, "suggested_replies", None)
+    if value is None and result.meta:
+        value = result.meta.get("suggested_replies")
+    if not isinstance(value, list | tuple):
+        return ()
+    return tuple(str(reply) for reply in value if str(reply).strip())
+
+
+SUGGESTED_REPLIES = (2, 3)  # D9: "two or three concrete answers"
+
+
+def _clarify_failures(case: Case, seen: Observation, asked: bool) -> list[str]:
+    wanted = case.clarify
+    if wanted is Clarify.NEVER and asked:
+        return ["clarify: asked a clarifying question about a clear message"]
+    if wanted is not Clarify.MUST:
+        return []
+    if not asked:
+        return ["clarify: expected one clarifying question with suggested_replies"]
+    problems = []
+    questions = question_count(seen.result.message)
+    if questions != 1:
+        problems.append(f"clarify: {questions} questions in the message, expected one")
+    low, high = SUGGESTED_REPLIES
+    if not low <= len(seen.suggested_replies) <= high:
+        problems.append(f"clarify: {len(seen.suggested_replies)} suggested replies, "
+                        f"expected {low}-{high}")
+    return problems
+
+
 def _route_text(result: ChatTurnResult) -> str:
     proposal = result.proposal
     day = f" {proposal.target_day.value}" if proposal.target_day else ""
@@ -118,6 +156,7 @@ def score(case: Case, seen: Observation) -> CaseScore:
     proposal = result.proposal
     s = CaseScore(case=case, latency_ms=seen.latency_ms, got_route=_route_text(result),
                   message=result.message, fallback=seen.meta.get("fallback_reason"))
+    s.failures += [f"history: {problem}" for problem in seen.history_problems]
 
     # routing
     s.route_ok = proposal.type in expect.proposal and (
@@ -161,11 +200,12 @@ def score(case: Case, seen: Observation) -> CaseScore:
 
     # the message
     s.detected_language = detect_language(result.message)
-    s.language_ok = s.detected_language in (None, case.reply_language)
+    s.language_ok = s.detected_language is None or s.detected_language in case.reply_languages
     if not s.language_ok:
         assert s.detected_language is not None
+        wanted_languages = " or ".join(lang.value for lang in case.reply_languages)
         s.failures.append(f"message: in {s.detected_language.value}, expected "
-                          f"{case.reply_language.value}")
+                          f"{wanted_languages}")
     s.sentences = sentence_count(result.message)
     limit = expect.message.max_sentences
     s.sentences_ok = limit is None or s.sentences <= limit
@@ -182,4 +222,11 @@ def score(case: Case, seen: Observation) -> CaseScore:
         s.mentions_ok = not unsaid
         if unsaid:
             s.failures.append(f"message: does not mention {', '.join(unsaid)}")
+
+    # a clarifying question, where one belongs and nowhere else
+    s.asked = (proposal.type is ProposalType.NONE and bool(seen.suggested_replies)
+               and not seen.applied)
+    clarify_problems = _clarify_failures(case, seen, s.asked)
+    s.clarify_ok = not clarify_problems
+    s.failures += clarify_problems
     return s

@@ -169,8 +169,13 @@ def parse_states(raw: Mapping[str, Mapping[str, Any]]) -> dict[str, StateFixture
     return {name: StateFixture(name=name, **resolve(name)) for name in raw}
 
 
+def public_state_data() -> dict[str, Any]:
+    """The public states as written in `data/states.yaml`, before parsing."""
+    text = resources.files("fitcoach.evals").joinpath("data/states.yaml").read_text("utf-8")
+    return dict(yaml.safe_load(text)["states"])
+
+
 @cache
 def load_states() -> dict[str, StateFixture]:
-    text = resources.files("fitcoach.evals").joinpath("data/states.yaml").read_text("utf-8")
-    return parse_states(yaml.safe_load(text)["states"])
+    return parse_states(public_state_data())
 

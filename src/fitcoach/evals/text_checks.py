@@ -48,6 +48,12 @@ def sentence_count(message: str) -> int:
     return len(sentences(message))
 
 
+def question_count(message: str) -> int:
+    """How many of the message's sentences ask something (end in, or hold, a question mark:
+    "¿…?" and the full-width "？" count)."""
+    return sum(("?" in sentence or "？" in sentence) for sentence in sentences(message))
+
+
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
