@@ -106,3 +106,34 @@ def test_piped_output_is_not_cut_to_80_columns(
     assert "route: expected UPDATE_DAY monday, got NONE" in failing
     assert message in failing  # the whole message, on the case's own row
     assert max(len(line) for line in lines) > 80
+
+
+def test_a_held_out_set_prints_its_score_by_language_and_intent(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    brain = ScriptedBrain(BrainDecision(message="That is outside what I can help with."),
+                          name="lazy")
+    monkeypatch.setattr(factory, "build_brain", lambda settings, **_: (brain, brain))
+    result = runner.invoke(app, ["eval", "--set", "heldout-v1", "--lang", "en", "--intent",
+                                 "unknown", "--no-failures"], env=WIDE)
+    assert "Score on heldout-v1" in result.output
+    score_table = result.output.split("Score on heldout-v1", 1)[1]
+    assert "unknown" in score_table
+    assert "en" in score_table
+    assert "100% (3/3)" in score_table
+    assert result.exit_code == 0, result.output  # every language of the slice at target
+    missed = runner.invoke(app, ["eval", "--set", "heldout-v1", "--lang", "en", "--intent",
+                                 "day_change", "--no-failures"], env=WIDE)
+    assert missed.exit_code == 1, missed.output
+    assert "0% (0/16)" in missed.output.split("Score on heldout-v1", 1)[1]
+
+
+def test_an_unknown_set_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["eval", "--set", "heldout-v0"], env=WIDE)
+    assert result.exit_code == 2
+    assert "unknown set" in result.output
+
+
+def test_the_public_suite_stays_the_default(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["eval", "--case", "en-h1-unknown-pizza"], env=WIDE)
+    assert result.exit_code == 2  # a held-out case is not in the public suite
+    assert "no case matches" in result.output

@@ -1,0 +1,87 @@
+"""The frozen held-out set v1: its shape, and a floor per language for the embedded brain.
+
+The floors sit a few points under the score measured on 2026-12-01 (docs/evals.md,
+"Held-out sets"); they guard against regressions and are raised as the brain improves.
+They are never met by editing the set: it is frozen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from importlib import resources
+
+import pytest
+
+from fitcoach.brain.decision import BrainDecision
+from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.evals import CaseIntent, Report, build_report, load_suite, run_suite
+from fitcoach.evals.report import languages_below, pass_rate
+from fitcoach.evals.runner import fixture_problems
+from fitcoach.evals.suite import load_set, load_set_states
+
+from .scripted import ScriptedBrain
+
+SET = "heldout-v1"
+LANGUAGES = ("en", "es", "it", "he", "ko")
+# Measured 2026-12-01 on the unchanged embedded brain: en 61/116, es 52/116, it 54/116,
+# he 61/116, ko 64/116 cases passing every check.
+FLOORS = {"en": 0.48, "es": 0.40, "it": 0.42, "he": 0.48, "ko": 0.50}
+
+
+@pytest.fixture(scope="module")
+def report() -> Report:
+    brain = EmbeddedBrain()
+    scores = asyncio.run(run_suite(load_set(SET), brain, brain, states=load_set_states(SET)))
+    return build_report(brain.name, scores)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_a_hundred_messages_over_every_intent(lang: str) -> None:
+    counts = Counter(c.intent for c in load_set(SET) if c.language.value == lang)
+    assert sum(counts.values()) >= 100
+    assert set(counts) == set(CaseIntent)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_file_says_it_is_frozen(lang: str) -> None:
+    text = resources.files("fitcoach.evals").joinpath(
+        "data", "heldout", "v1", f"cases.{lang}.yaml").read_text("utf-8")
+    header = text.split("\nlanguage:", 1)[0]
+    assert "FROZEN" in header
+    assert "2026-12-01" in header
+    assert "apart from the embedded" in header
+
+
+def test_the_set_is_apart_from_the_public_suite() -> None:
+    public = {c.message.casefold().strip() for c in load_suite()}
+    shared = [c.id for c in load_set(SET) if c.message.casefold().strip() in public]
+    assert not shared
+    assert not {c.id for c in load_suite()} & {c.id for c in load_set(SET)}
+
+
+def test_every_case_fits_its_fixture() -> None:
+    states = load_set_states(SET)
+    problems = [p for c in load_set(SET) for p in fixture_problems(c, states[c.state])]
+    assert not problems
+
+
+def test_every_case_runs(report: Report) -> None:
+    errors = [f"{s.case.id}: {s.error}" for s in report.scores if s.error is not None]
+    assert not errors, "\n".join(errors)
+
+
+def test_each_language_stays_above_its_floor(report: Report) -> None:
+    below = languages_below(report, FLOORS)
+    assert not below, ", ".join(f"{lang} {rate.text()} < {100 * FLOORS[lang]:.0f}%"
+                                for lang, rate in below.items())
+
+
+def test_the_floor_fails_a_brain_that_understands_nothing() -> None:
+    lazy = ScriptedBrain(BrainDecision(message="I'm not sure what you'd like me to do."))
+    cases = [c for lang in LANGUAGES
+             for c in [c for c in load_set(SET) if c.language.value == lang][:30]]
+    scores = asyncio.run(run_suite(cases, lazy, lazy, states=load_set_states(SET)))
+    lazy_report = build_report("lazy", scores)
+    assert set(languages_below(lazy_report, FLOORS)) == set(LANGUAGES)
+    assert pass_rate(scores).hits < len(scores)
