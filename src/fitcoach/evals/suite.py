@@ -25,7 +25,7 @@ CASE_FILES = "cases.*.yaml"
 PUBLIC = "public"
 # The held-out sets (DESIGN D9): written apart from the embedded brain, frozen, never tuned
 # on. Name → folder under data/.
-HELDOUT_SETS: dict[str, str] = {"heldout-v1": "heldout/v1"}
+HELDOUT_SETS: dict[str, str] = {"heldout-v1": "heldout/v1", "heldout-v2": "heldout/v2"}
 SETS = (PUBLIC, *HELDOUT_SETS)
 
 
