@@ -39,6 +39,10 @@ def test_sentences(message: str, count: int) -> None:
     ("Flat DB Bench Press apre ancora la sessione. Se vuoi che giovedì sia così, tocca "
      "«Accetta piano».", Locale.IT),
     ("היום Push-Up במקום Incline DB Bench Press.", Locale.HE),
+    # English that lists gear is full of "a", which is also an Italian preposition.
+    ("Updated your equipment: dumbbells up to 50 lb, a barbell, a squat rack, an adjustable "
+     "bench, a cable machine, a rope attachment, a pull-up bar, a leg press.", Locale.EN),
+    ("Vai a casa e fai a meno del bilanciere: tocca a te scegliere.", Locale.IT),
 ])
 def test_language(message: str, language: Locale) -> None:
     assert detect_language(message) is language

@@ -64,7 +64,7 @@ _FUNCTION_WORDS: dict[Locale, frozenset[str]] = {
     Locale.EN: _words(
         "the and you your to of is it for on with this that today keep do instead are be "
         "will we i my me if can what at from into after before then it's you're don't let's "
-        "should was were has have"),
+        "should was were has have a an"),
     Locale.ES: _words(
         "el la los las de del que y en con para tu tus es por un una hoy lo se más pero al "
         "muy esta este estas estos hacer haz mantén sin tienes puedes semana día días "
