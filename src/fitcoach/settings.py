@@ -77,6 +77,9 @@ class Settings(BaseSettings):
     openai_model: str = "gpt-5.4-mini"
     openai_response_format: Literal["json_schema", "json_object", "none"] = "json_schema"
     openai_tools: bool = True
+    # "auto": tools and the schema in one request on OpenAI itself; elsewhere a tool phase
+    # without the schema, then the schema without tools (servers that constrain decoding).
+    openai_tool_mode: Literal["auto", "combined", "two_phase"] = "auto"
     llm_timeout_seconds: Annotated[float, Field(gt=0, le=300)] = 15.0
     llm_retries: Annotated[int, Field(ge=0, le=10)] = 1
     llm_max_output_tokens: Annotated[int, Field(ge=256, le=65536)] = 4096

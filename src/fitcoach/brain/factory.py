@@ -93,6 +93,7 @@ def openai_brain(settings: Settings) -> OpenAICompatBrain:
         response_format=settings.openai_response_format,
         tools=settings.openai_tools,
         max_output_tokens=settings.llm_max_output_tokens,
+        tool_mode=settings.openai_tool_mode,
     )
     return OpenAICompatBrain(options)
 

@@ -147,7 +147,7 @@ class LLMBrain(ABC, Generic[Message]):
         new = request.tool_results[conversation.results_sent:]
         if not new:
             return
-        last_round = _tool_rounds(request) >= MAX_TOOL_ROUNDS
+        last_round = tool_rounds(request) >= MAX_TOOL_ROUNDS
         if len(conversation.pending_calls) == len(new):
             conversation.messages.extend(self._tool_messages(
                 conversation.pending_calls, new, last_round=last_round))
@@ -180,7 +180,7 @@ class LLMBrain(ABC, Generic[Message]):
         tool phase and answer phase) and account the usage on `conversation.usage`."""
 
 
-def _tool_rounds(request: BrainRequest) -> int:
+def tool_rounds(request: BrainRequest) -> int:
     """Rounds of tool calls so far in this attempt: each round bumps `round` by one, and a
     repair bumps it once more."""
     return request.round - (1 if request.repair_errors else 0)
