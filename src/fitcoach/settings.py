@@ -81,6 +81,8 @@ class Settings(BaseSettings):
     # without the schema, then the schema without tools (servers that constrain decoding).
     openai_tool_mode: Literal["auto", "combined", "two_phase"] = "auto"
     llm_timeout_seconds: Annotated[float, Field(gt=0, le=300)] = 15.0
+    # One budget for all model calls of a chat turn; past it the embedded brain answers.
+    llm_turn_deadline_s: Annotated[float, Field(gt=0, le=600)] = 8.0
     llm_retries: Annotated[int, Field(ge=0, le=10)] = 1
     llm_max_output_tokens: Annotated[int, Field(ge=256, le=65536)] = 4096
     llm_cache_ttl_seconds: Annotated[int, Field(ge=300, le=7 * 24 * 3600)] = 3600

@@ -11,9 +11,10 @@ pipeline never lets an invalid plan out, and never writes: the caller persists t
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +51,9 @@ def random_id(prefix: str) -> str:
     return f"{prefix}_{secrets.token_hex(6)}"
 
 
+class TurnTimeout(TimeoutError):
+    """The brain used up the turn's deadline (DESIGN D12): every model call of the turn,
+    tool rounds and repair included, shares one budget."""
 
 
 @dataclass
@@ -88,7 +92,9 @@ async def run_turn(
     trace = _Trace(brain=brain.name)
     can_fall_back = fallback is not None and fallback is not brain
     try:
-        result = await _attempt(turn, brain, logs, trace, new_id, allow_repair=can_fall_back)
+        result = await _within_deadline(
+            _attempt(turn, brain, logs, trace, new_id, allow_repair=can_fall_back),
+            getattr(brain, "turn_deadline_s", None))
     except Exception as failure:  # a provider error, a timeout, or an unrepairable answer
         if not can_fall_back:
             if not isinstance(failure, _Failed):
@@ -108,6 +114,21 @@ async def run_turn(
     # The turn's metadata lives once, on the outcome; the caller decides what of it a client
     # sees (the HTTP service puts a public form of it on the answer).
     return TurnOutcome(result=result, base_plan_version=turn.plan.version, meta=trace.meta())
+
+
+async def _within_deadline(attempt: Coroutine[Any, Any, ChatTurnResult],
+                           deadline_s: float | None) -> ChatTurnResult:
+    """The attempt, cancelled (its HTTP calls and the SDK's retries with it) once the
+    brain's turn deadline has passed; brains without one (the embedded brain) run as is."""
+    if deadline_s is None:
+        return await attempt
+    try:
+        async with asyncio.timeout(deadline_s) as budget:
+            return await attempt
+    except TimeoutError as late:
+        if budget.expired():
+            raise TurnTimeout(f"no answer within the turn's {deadline_s:g} s deadline") from late
+        raise
 
 
 class _Failed(Exception):

@@ -114,3 +114,41 @@ def test_the_openai_brain_falls_back_on_a_timeout(openai_server, run) -> None:
     outcome = run(pipeline.run_turn(turn("hi"), brain, logs(), fallback=FallbackBrain()))
     assert outcome.meta["brain"] == "fallback"
     assert "Timeout" in outcome.meta["fallback_reason"]
+
+
+def test_a_hung_openai_server_costs_one_turn_deadline_not_two_timeouts(openai_server,
+                                                                        run) -> None:
+    fake, url = openai_server
+    fake.hang()
+    fake.answer(none_answer("A retry that must never be asked for."))
+    # A 15 s request timeout and one SDK retry, as configured by default: the deadline wins.
+    brain = OpenAICompatBrain(OpenAIOptions(model="m", base_url=url, timeout_s=15.0,
+                                            max_retries=1, turn_deadline_s=0.3))
+    outcome = run(pipeline.run_turn(turn("hi"), brain, logs(), fallback=FallbackBrain()))
+    assert outcome.meta["brain"] == "fallback"
+    assert outcome.meta["fallback_reason"].startswith("TurnTimeout: ")
+    assert "0.3 s deadline" in outcome.meta["fallback_reason"]
+    assert len(fake.requests) == 1  # cancelled in flight, never retried
+
+
+def test_the_deadline_spans_every_call_of_the_turn(openai_server, run) -> None:
+    fake, url = openai_server
+    fake.calls(("get_pr_records", {"exercise_slug": "push-up"}))
+    fake.hang()  # the round after the tool result
+    brain = OpenAICompatBrain(OpenAIOptions(model="m", base_url=url, timeout_s=15.0,
+                                            max_retries=0, turn_deadline_s=0.3))
+    outcome = run(pipeline.run_turn(turn("my push-up record?"), brain, logs(),
+                                    fallback=FallbackBrain()))
+    assert outcome.meta["brain"] == "fallback"
+    assert outcome.meta["fallback_reason"].startswith("TurnTimeout: ")
+    assert len(fake.requests) == 2
+
+
+def test_a_hung_gemini_costs_one_turn_deadline(gemini, clock, run) -> None:
+    fake, url = gemini
+    fake.hang()
+    brain = gemini_brain(url, clock, timeout_ms=15_000, retry_attempts=2, turn_deadline_s=0.3)
+    outcome = run(pipeline.run_turn(turn("hi"), brain, logs(), fallback=FallbackBrain()))
+    assert outcome.meta["brain"] == "fallback"
+    assert outcome.meta["fallback_reason"].startswith("TurnTimeout: ")
+    assert len(fake.generate_requests()) == 1
