@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
+from fitcoach.brain.conversation_context import with_conversation
 from fitcoach.brain.decision import (
     MAX_TOOL_ROUNDS,
     Brain,
@@ -189,12 +190,14 @@ def _first_request(turn: TurnInput, logs: LogReader) -> BrainRequest:
 
     def context() -> str:  # rendered only if the brain reads it (LLM brains do)
         plan_json = turn.plan.plan.model_dump(mode="json") if turn.plan.plan else None
-        return render_runtime_context(
+        block = render_runtime_context(
             now=turn.now, timezone=turn.settings.timezone,
             active_tab=turn.route.active_tab.value,
             selected_day=turn.route.selected_day.value if turn.route.selected_day else None,
             items=items, plan=plan_json, message=turn.message,
         )
+        # The last turns, so a follow-up has its referent (dynamic part only: D12).
+        return with_conversation(block, turn.history)
 
     profile = build_profile(items, now=turn.now, settings=turn.settings,
                             known_loads=logs.known_loads())

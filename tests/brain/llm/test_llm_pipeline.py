@@ -3,6 +3,7 @@ on garbage, timeouts and server errors (a stand-in plays the embedded brain)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -152,3 +153,35 @@ def test_a_hung_gemini_costs_one_turn_deadline(gemini, clock, run) -> None:
     assert outcome.meta["brain"] == "fallback"
     assert outcome.meta["fallback_reason"].startswith("TurnTimeout: ")
     assert len(fake.generate_requests()) == 1
+
+
+def _follow_up() -> Any:
+    import datetime as dt
+
+    from fitcoach.brain.ports import ChatLine, ChatRole
+
+    offer = "Shall I swap Monday's incline press for push-ups?"
+    at = turn("x").now - dt.timedelta(minutes=1)
+    return turn("yes, do that").model_copy(update={"history": (
+        ChatLine(role=ChatRole.COACH, text=offer, at=at),)}), offer
+
+
+def test_the_openai_brain_sees_the_last_turns(openai_server, run) -> None:
+    fake, url = openai_server
+    fake.answer(none_answer("Done as a proposal."))
+    the_turn, offer = _follow_up()
+    brain = OpenAICompatBrain(OpenAIOptions(model="m", base_url=url, max_retries=0))
+    run(pipeline.run_turn(the_turn, brain, logs(), fallback=FallbackBrain()))
+    system, context = fake.requests[0]["messages"][:2]
+    assert offer in context["content"]
+    assert context["content"].index(offer) < context["content"].index('"yes, do that"')
+    assert offer not in system["content"]  # dynamic only: the cached prefix is untouched
+
+
+def test_the_gemini_brain_sees_the_last_turns(gemini, clock, run) -> None:
+    fake, url = gemini
+    fake.answer(none_answer("Done as a proposal."))
+    the_turn, offer = _follow_up()
+    run(pipeline.run_turn(the_turn, gemini_brain(url, clock), logs(), fallback=FallbackBrain()))
+    sent = json.dumps(fake.generate_requests()[-1].body["contents"])
+    assert json.dumps(offer)[1:-1] in sent
