@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     # SQLite durability: FULL syncs the WAL at every commit, so an acknowledged write
     # survives a power cut too; NORMAL survives process crashes only (docs/reliability.md).
     sqlite_synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    # The service's own log lines (one per LLM model call among them) on stderr.
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_json: bool = False
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=1, le=65535)] = 8000
 
