@@ -107,6 +107,7 @@ async def run_turn(
             trace.fallback_reason = f"{kind}: {failure}"[:500]
             if isinstance(failure, _Failed):  # what was wrong, as codes (no model text)
                 trace.extra["fallback_problems"] = _codes(failure.details)
+            _set_aside_attempt(trace, brain, turn)
             trace.brain = fallback.name
             try:
                 result = await _attempt(turn, fallback, logs, trace, new_id, allow_repair=False)
@@ -115,6 +116,21 @@ async def run_turn(
     # The turn's metadata lives once, on the outcome; the caller decides what of it a client
     # sees (the HTTP service puts a public form of it on the answer).
     return TurnOutcome(result=result, base_plan_version=turn.plan.version, meta=trace.meta())
+
+
+def _set_aside_attempt(trace: _Trace, brain: Brain, turn: TurnInput) -> None:
+    """The failed brain's tool calls and token usage, reported as its attempt's
+    (`meta.failed_attempt`) so that `meta.tools` and `meta.usage` are the fallback's own.
+    The usage is the brain's count of the calls that completed (a repair, a tool round and
+    a call cut off by the deadline included), when it keeps one."""
+    recorded = trace.extra.pop("usage", None)  # set when an answer got as far as checking
+    usage_of = getattr(brain, "turn_usage", None)
+    usage = (usage_of(turn) if callable(usage_of) else None) or recorded
+    attempt: dict[str, Any] = {"brain": brain.name, "tools": trace.tools, "repairs": trace.repairs}
+    if usage:
+        attempt["usage"] = usage
+    trace.extra["failed_attempt"] = attempt
+    trace.tools = []
 
 
 async def _within_deadline(attempt: Coroutine[Any, Any, ChatTurnResult],

@@ -185,3 +185,35 @@ def test_the_gemini_brain_sees_the_last_turns(gemini, clock, run) -> None:
     run(pipeline.run_turn(the_turn, gemini_brain(url, clock), logs(), fallback=FallbackBrain()))
     sent = json.dumps(fake.generate_requests()[-1].body["contents"])
     assert json.dumps(offer)[1:-1] in sent
+
+
+def test_a_failed_tool_round_is_reported_as_the_attempts_not_the_fallbacks(openai_server,
+                                                                            run) -> None:
+    fake, url = openai_server
+    fake.calls(("get_pr_records", {"exercise_slug": "push-up"}))
+    fake.fail(500, "the server died after the tool round")
+    brain = OpenAICompatBrain(OpenAIOptions(model="m", base_url=url, max_retries=0))
+    outcome = run(pipeline.run_turn(turn("my push-up record?"), brain, logs(),
+                                    fallback=FallbackBrain()))
+    assert outcome.meta["brain"] == "fallback"
+    assert outcome.meta["tools"] == []  # the fallback called none
+    attempt = outcome.meta["failed_attempt"]
+    assert attempt["brain"] == "openai"
+    assert attempt["tools"] == ["get_pr_records"]
+    # The call that answered with the tool call counted; the failed one reported nothing.
+    assert attempt["usage"]["calls"] == 1
+    assert attempt["usage"]["input_tokens"] > 0
+    assert "usage" not in outcome.meta
+
+
+def test_a_rejected_answers_tokens_stay_in_the_attempts_usage(gemini, clock, run) -> None:
+    fake, url = gemini
+    fake.text("I think you should rest.")
+    fake.text("Still not JSON.")
+    outcome = run(pipeline.run_turn(turn("hi"), gemini_brain(url, clock), logs(),
+                                    fallback=FallbackBrain()))
+    assert outcome.meta["brain"] == "fallback"
+    usage = outcome.meta["failed_attempt"]["usage"]
+    assert usage["calls"] == 2  # the answer and its repair
+    assert usage["output_tokens"] > 0
+    assert outcome.meta["failed_attempt"]["repairs"] == 1

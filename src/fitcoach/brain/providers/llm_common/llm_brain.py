@@ -25,7 +25,7 @@ from fitcoach.brain.decision import (
     ToolCall,
     ToolResult,
 )
-from fitcoach.brain.ports import LogReader
+from fitcoach.brain.ports import LogReader, TurnInput
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES, HollowPhrase
 from fitcoach.brain.providers.llm_common.answer_parser import parse_answer
 from fitcoach.brain.providers.llm_common.conversation import (
@@ -108,6 +108,12 @@ class LLMBrain(ABC, Generic[Message]):
             self.logger.warning("%s answer rejected: %s", self.provider, rejected)
             raise
         return decision.model_copy(update={"notes": {**decision.notes, "usage": usage}})
+
+    def turn_usage(self, turn: TurnInput) -> dict[str, Any] | None:
+        """The tokens and calls this brain spent on `turn` so far (a turn that failed and
+        fell back included), or None when it has no record of the turn."""
+        conversation = self._conversations.find(turn)
+        return conversation.usage.as_notes() if conversation is not None else None
 
     def finalize_message(self, request: BrainRequest, decision: BrainDecision,
                          outcome: Materialized | None) -> str:
