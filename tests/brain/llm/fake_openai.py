@@ -47,6 +47,14 @@ CONSTRAINED_ANSWER = {
 # "code": null}} (ollama/ollama#6027, ollama/ollama#5793).
 OLLAMA_NO_TOOLS = (400, {"error": {"message": "qwen2.5:0.5b does not support tools",
                                    "type": "api_error", "param": None, "code": None}})
+# Ollama's context window when neither the model nor OLLAMA_CONTEXT_LENGTH sets one: 4k on a
+# machine with less than 24 GiB of VRAM, 32k up to 48 GiB, 256k above (ollama docs,
+# context-length.mdx). The OpenAI-compatible endpoint cannot raise it per request. A longer
+# prompt is cut to fit and answered with HTTP 200, `prompt_eval_count` (the OpenAI
+# endpoint's `usage.prompt_tokens`) then being the window, not the prompt: the log says
+# "truncating input prompt" limit=2048 prompt=5065 keep=5 new=2048 (ollama/ollama#10368,
+# ollama/ollama#17889).
+OLLAMA_DEFAULT_CONTEXT = 4096
 # vLLM started without --enable-auto-tool-choice/--tool-call-parser: HTTP 400 with vLLM's
 # flat error object {"object": "error", "message", "type": "BadRequestError", "param",
 # "code": 400} (langchain4j/langchain4j#3475 quotes the body; the check is in vLLM's
@@ -89,8 +97,11 @@ def tokens_of(value: Any) -> int:
 class FakeOpenAI:
     def __init__(self, *, name: str = "openai", constrained_decoding: bool = False,
                  refuse_tools_with: tuple[int, dict[str, Any]] | None = None,
-                 refuse_json_schema_with: tuple[int, dict[str, Any]] | None = None) -> None:
+                 refuse_json_schema_with: tuple[int, dict[str, Any]] | None = None,
+                 context_length: int | None = None) -> None:
         self.name = name
+        # A server that silently cuts the prompt to its context window (Ollama).
+        self.context_length = context_length
         self.requests: list[dict[str, Any]] = []
         self.script: deque[Scripted] = deque()
         self.constrained_decoding = constrained_decoding
@@ -109,9 +120,11 @@ class FakeOpenAI:
     # -- the servers people run ---------------------------------------------------------
 
     @classmethod
-    def ollama(cls, *, tools: bool = True) -> FakeOpenAI:
+    def ollama(cls, *, tools: bool = True,
+               context_length: int | None = OLLAMA_DEFAULT_CONTEXT) -> FakeOpenAI:
         return cls(name="ollama", constrained_decoding=True,
-                   refuse_tools_with=None if tools else OLLAMA_NO_TOOLS)
+                   refuse_tools_with=None if tools else OLLAMA_NO_TOOLS,
+                   context_length=context_length)
 
     @classmethod
     def vllm(cls, *, tool_parser: bool = True) -> FakeOpenAI:
@@ -185,8 +198,11 @@ class FakeOpenAI:
             message = {"role": "assistant", "content": json.dumps(CONSTRAINED_ANSWER),
                        "tool_calls": []}
         prompt = tokens_of(body["messages"]) + tokens_of(body.get("tools", []))
+        if self.context_length is not None:
+            prompt = min(prompt, self.context_length)  # cut silently, answered anyway
         prefix = json.dumps([body["messages"][0], body.get("tools")], sort_keys=True)
-        cached = tokens_of(body["messages"][0]) if prefix in self._seen_prefixes else 0
+        cached = min(prompt, tokens_of(body["messages"][0])) if prefix in self._seen_prefixes \
+            else 0
         self._seen_prefixes.add(prefix)
         finish = "tool_calls" if message.get("tool_calls") else "stop"
         return JSONResponse({

@@ -214,3 +214,20 @@ def test_the_fake_refuses_a_tool_message_without_its_call(serve, run) -> None:
         client.chat.completions.create(model="m", messages=[
             {"role": "user", "content": "hi"},
             {"role": "tool", "tool_call_id": "call_9", "content": "{}"}])
+
+
+@pytest.mark.parametrize(("context_length", "warned"), [(4096, True), (32768, False)])
+def test_a_prompt_cut_by_ollamas_context_window_is_reported(serve, run, caplog,
+                                                            context_length: int,
+                                                            warned: bool) -> None:
+    fake = FakeOpenAI.ollama(context_length=context_length)
+    url = serve(fake)
+    fake.answer(none_answer("Fine."))
+    fake.answer(none_answer("Fine again."))
+    b = brain(url)
+    progress_turn(b, run, "How do I hinge?")
+    progress_turn(b, run, "And the squat?")
+    said = [r for r in caplog.records if "OLLAMA_CONTEXT_LENGTH" in r.getMessage()]
+    assert len(said) == (1 if warned else 0)  # once per server, not every turn
+    if warned:
+        assert "counted 4096 prompt tokens" in said[0].getMessage()

@@ -72,6 +72,15 @@ SCHEMA_NAME = "coach_decision"
 OPENAI_HOST = "api.openai.com"
 OPENAI_URL = f"https://{OPENAI_HOST}/v1"
 DEFAULT_TURN_DEADLINE_S = 8.0
+# A server that reports fewer than this share of the prompt's estimated tokens cut it.
+# The prompt is English and JSON, about 3.8 characters per token with cl100k_base and
+# similar with the tokenizers of local models (Hebrew and Korean take more tokens, never
+# fewer), so an honest count stays near or above 4 characters per token.
+CHARS_PER_TOKEN = 4
+TRUNCATION_RATIO = 0.75
+# Static prefix (~8k), schema (~2.6k), a turn's context with its plan and the recent
+# conversation (~4k), a tool round and the answer: 16k leaves room.
+RECOMMENDED_CONTEXT = 16384
 
 Message = dict[str, Any]
 
@@ -231,7 +240,26 @@ class OpenAICompatBrain(LLMBrain[Message]):
         call = _call_usage(completion, (time.perf_counter() - started) * 1000)
         conversation.usage.add(call)
         log_call(logger, conversation.usage, call, phase=phase)
+        self._check_context(arguments, call)
         return completion
+
+    def _check_context(self, arguments: dict[str, Any], call: CallUsage) -> None:
+        """Ollama cuts a prompt longer than its context window (4k by default on small
+        GPUs) and answers anyway, reporting the cut length as the prompt's tokens: the model
+        never read the rules. Nothing fails, so say it loudly, once per server."""
+        if self._features.truncation_reported or not call.input_tokens:
+            return
+        sent = json.dumps([arguments["messages"], arguments.get("tools")], ensure_ascii=False)
+        expected = len(sent) // CHARS_PER_TOKEN
+        if call.input_tokens >= expected * TRUNCATION_RATIO:
+            return
+        self._features.truncation_reported = True
+        logger.warning(
+            "%s counted %d prompt tokens for a prompt of about %d: its context window is "
+            "smaller than the prompt, which it cut. Give it at least %d tokens (Ollama: "
+            "OLLAMA_CONTEXT_LENGTH=%d ollama serve; llama.cpp: --ctx-size; vLLM: "
+            "--max-model-len)", self.model, call.input_tokens, expected,
+            RECOMMENDED_CONTEXT, RECOMMENDED_CONTEXT)
 
     def _step_down(self, refused: openai.APIStatusError, *, tools: bool,
                    response_format: ResponseFormatMode) -> bool:

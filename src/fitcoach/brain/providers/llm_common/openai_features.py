@@ -31,6 +31,7 @@ class ServerFeatures:
 
     tools: bool
     response_format: ResponseFormatMode
+    truncation_reported: bool = False  # the warning about a too small context, said once
 
 
 class FeatureRegistry:
