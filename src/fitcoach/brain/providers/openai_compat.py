@@ -22,8 +22,8 @@ Servers refuse what they lack, and the brain steps down instead of failing the t
 the answer validated as always) → no `response_format`; no tools (Ollama's "does not
 support tools", vLLM's "requires --enable-auto-tool-choice", llama-server's 500 "tools
 param requires --jinja flag") → the same turn continues without tools. What a server
-accepted is remembered per base URL for the life of the process. Any other refusal fails the
-turn (the pipeline falls back) and changes nothing.
+accepted is remembered per base URL and model for the life of the process. Any other
+refusal fails the turn (the pipeline falls back) and changes nothing.
 """
 
 from __future__ import annotations
@@ -128,8 +128,8 @@ class OpenAICompatBrain(LLMBrain[Message]):
         self._two_phase = (not self._official if options.tool_mode == "auto"
                            else options.tool_mode == "two_phase")
         self._features: ServerFeatures = servers.features(
-            (options.base_url or OPENAI_URL).rstrip("/"), tools=options.tools,
-            response_format=options.response_format)
+            f"{(options.base_url or OPENAI_URL).rstrip('/')} {options.model}",
+            tools=options.tools, response_format=options.response_format)
 
     async def aclose(self) -> None:
         await self._client.close()

@@ -4,8 +4,8 @@ Servers differ: OpenAI takes tools and a JSON schema in one request; Ollama, vLL
 llama.cpp enforce `response_format` by constrained decoding, so a schema sent with tools
 silently stops every tool call (ollama/ollama#8095, ollama/ollama#11037,
 vllm-project/vllm#39929); some refuse tools altogether until started with the right flags.
-A refusal is read once, the step down is remembered for that server (its base URL) for the
-life of the process, and every brain talking to that server shares what was learnt.
+A refusal is read once, the step down is remembered for that server (its base URL and the
+model) for the life of the process, and every brain talking to it shares what was learnt.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ class ServerFeatures:
 
 
 class FeatureRegistry:
-    """Per process: base URL → what that server accepted so far."""
+    """Per process: server (base URL and model: Ollama supports tools per model) → what it
+    accepted so far."""
 
     def __init__(self) -> None:
         self._known: dict[str, ServerFeatures] = {}
@@ -49,6 +50,11 @@ class FeatureRegistry:
             if known is None:
                 known = self._known[server] = ServerFeatures(tools, response_format)
             return known
+
+    def clear(self) -> None:
+        """Forget everything (tests: a port of a finished test's server can be reused)."""
+        with self._lock:
+            self._known.clear()
 
 
 SERVERS = FeatureRegistry()
