@@ -133,8 +133,10 @@ class FakeOpenAI:
 
     @classmethod
     def llamacpp(cls, *, jinja: bool = True, json_schema: bool = True) -> FakeOpenAI:
-        # llama-server turns `response_format` into a grammar as well (json_schema_to_grammar),
-        # which leaves no room for a tool call's tokens.
+        # llama-server turns a JSON schema into a grammar (json_schema_to_grammar; see
+        # danbev/learning-ai, notes/chat-templates.md), and a schema grammar leaves no room
+        # for the tokens that open a tool call (modelship-ai/modelship#71 refuses the pair for
+        # that reason). The fake treats it like Ollama and vLLM.
         return cls(name="llamacpp", constrained_decoding=True,
                    refuse_tools_with=None if jinja else LLAMACPP_NO_JINJA,
                    refuse_json_schema_with=None if json_schema else LLAMACPP_NO_JSON_SCHEMA)
