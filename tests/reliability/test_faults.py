@@ -172,7 +172,9 @@ def test_a_locked_sqlite_database_is_503_and_writes_nothing(
 
 def llm_client(database: Database, brain: str, url: str) -> TestClient:
     keys = {"gemini": {"gemini_api_key": "gemini-test-key", "gemini_base_url": url},
-            "openai": {"openai_api_key": "sk-test-key", "openai_base_url": url}}[brain]
+            # The fake plays OpenAI itself (tools and the schema in one request).
+            "openai": {"openai_api_key": "sk-test-key", "openai_base_url": url,
+                       "openai_tool_mode": "combined"}}[brain]
     settings = Settings(db=database.url.render_as_string(hide_password=False), dev_clock=True,
                         brain=brain, llm_timeout_seconds=0.5, llm_retries=0,
                         rate_limit_signup_per_minute=0, **keys)

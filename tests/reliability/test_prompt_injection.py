@@ -203,8 +203,9 @@ def obeying(database: Database, provider: tuple[FakeOpenAI, str]) -> tuple[World
     seeding = app_for(database, brain="embedded")
     vera = sign_up(seeding, display_name=VERA_NAME, locale="it", units="kg")
     vera_ids = _set_up_vera(database, vera)
+    # The fake plays OpenAI itself (tools and the schema in one request): one call a round.
     client = app_for(database, brain="openai", openai_base_url=url, llm_timeout_seconds=5,
-                     llm_retries=0)
+                     llm_retries=0, openai_tool_mode="combined")
     mallory_seed = sign_up(seeding, display_name="Mallory")  # onboard with the embedded brain
     _set_up_mallory(mallory_seed)
     mallory = Api(client, mallory_seed.user_id, mallory_seed.token)

@@ -34,6 +34,7 @@ from fitcoach.api.users import endpoints as users
 from fitcoach.api.web import WEB_STATIC_DIR, mount_web_client
 from fitcoach.api.workouts import endpoints as workouts
 from fitcoach.api.workouts.endpoints import NEXT_PAGE_HEADER
+from fitcoach.log_setup import configure_logging
 from fitcoach.settings import Settings, get_settings
 from fitcoach.store.database import Database
 
@@ -89,5 +90,8 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
 
 
 def app_from_environment() -> FastAPI:
-    """The uvicorn factory: settings from `FITCOACH_*`."""
-    return create_app(get_settings())
+    """The uvicorn factory: settings from `FITCOACH_*`. Each worker process logs its own
+    lines (`FITCOACH_LOG_LEVEL`, `FITCOACH_LOG_JSON`)."""
+    settings = get_settings()
+    configure_logging(settings.log_level, as_json=settings.log_json)
+    return create_app(settings)

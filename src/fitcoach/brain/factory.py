@@ -73,6 +73,7 @@ def gemini_brain(settings: Settings, registry: CacheRegistry) -> GeminiBrain:
         tool_mode=settings.gemini_tool_mode,
         max_output_tokens=settings.llm_max_output_tokens,
         thinking_level=settings.gemini_thinking_level,
+        turn_deadline_s=settings.llm_turn_deadline_s,
     )
     return GeminiBrain(options, registry)
 
@@ -93,6 +94,8 @@ def openai_brain(settings: Settings) -> OpenAICompatBrain:
         response_format=settings.openai_response_format,
         tools=settings.openai_tools,
         max_output_tokens=settings.llm_max_output_tokens,
+        tool_mode=settings.openai_tool_mode,
+        turn_deadline_s=settings.llm_turn_deadline_s,
     )
     return OpenAICompatBrain(options)
 

@@ -11,15 +11,17 @@ pipeline never lets an invalid plan out, and never writes: the caller persists t
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
 from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
+from fitcoach.brain.conversation_context import with_conversation
 from fitcoach.brain.decision import (
     MAX_TOOL_ROUNDS,
     Brain,
@@ -50,6 +52,9 @@ def random_id(prefix: str) -> str:
     return f"{prefix}_{secrets.token_hex(6)}"
 
 
+class TurnTimeout(TimeoutError):
+    """The brain used up the turn's deadline (DESIGN D12): every model call of the turn,
+    tool rounds and repair included, shares one budget."""
 
 
 @dataclass
@@ -88,7 +93,9 @@ async def run_turn(
     trace = _Trace(brain=brain.name)
     can_fall_back = fallback is not None and fallback is not brain
     try:
-        result = await _attempt(turn, brain, logs, trace, new_id, allow_repair=can_fall_back)
+        result = await _within_deadline(
+            _attempt(turn, brain, logs, trace, new_id, allow_repair=can_fall_back),
+            getattr(brain, "turn_deadline_s", None))
     except Exception as failure:  # a provider error, a timeout, or an unrepairable answer
         if not can_fall_back:
             if not isinstance(failure, _Failed):
@@ -100,6 +107,7 @@ async def run_turn(
             trace.fallback_reason = f"{kind}: {failure}"[:500]
             if isinstance(failure, _Failed):  # what was wrong, as codes (no model text)
                 trace.extra["fallback_problems"] = _codes(failure.details)
+            _set_aside_attempt(trace, brain, turn)
             trace.brain = fallback.name
             try:
                 result = await _attempt(turn, fallback, logs, trace, new_id, allow_repair=False)
@@ -108,6 +116,36 @@ async def run_turn(
     # The turn's metadata lives once, on the outcome; the caller decides what of it a client
     # sees (the HTTP service puts a public form of it on the answer).
     return TurnOutcome(result=result, base_plan_version=turn.plan.version, meta=trace.meta())
+
+
+def _set_aside_attempt(trace: _Trace, brain: Brain, turn: TurnInput) -> None:
+    """The failed brain's tool calls and token usage, reported as its attempt's
+    (`meta.failed_attempt`) so that `meta.tools` and `meta.usage` are the fallback's own.
+    The usage is the brain's count of the calls that completed (a repair, a tool round and
+    a call cut off by the deadline included), when it keeps one."""
+    recorded = trace.extra.pop("usage", None)  # set when an answer got as far as checking
+    usage_of = getattr(brain, "turn_usage", None)
+    usage = (usage_of(turn) if callable(usage_of) else None) or recorded
+    attempt: dict[str, Any] = {"brain": brain.name, "tools": trace.tools, "repairs": trace.repairs}
+    if usage:
+        attempt["usage"] = usage
+    trace.extra["failed_attempt"] = attempt
+    trace.tools = []
+
+
+async def _within_deadline(attempt: Coroutine[Any, Any, ChatTurnResult],
+                           deadline_s: float | None) -> ChatTurnResult:
+    """The attempt, cancelled (its HTTP calls and the SDK's retries with it) once the
+    brain's turn deadline has passed; brains without one (the embedded brain) run as is."""
+    if deadline_s is None:
+        return await attempt
+    try:
+        async with asyncio.timeout(deadline_s) as budget:
+            return await attempt
+    except TimeoutError as late:
+        if budget.expired():
+            raise TurnTimeout(f"no answer within the turn's {deadline_s:g} s deadline") from late
+        raise
 
 
 class _Failed(Exception):
@@ -168,12 +206,14 @@ def _first_request(turn: TurnInput, logs: LogReader) -> BrainRequest:
 
     def context() -> str:  # rendered only if the brain reads it (LLM brains do)
         plan_json = turn.plan.plan.model_dump(mode="json") if turn.plan.plan else None
-        return render_runtime_context(
+        block = render_runtime_context(
             now=turn.now, timezone=turn.settings.timezone,
             active_tab=turn.route.active_tab.value,
             selected_day=turn.route.selected_day.value if turn.route.selected_day else None,
             items=items, plan=plan_json, message=turn.message,
         )
+        # The last turns, so a follow-up has its referent (dynamic part only: D12).
+        return with_conversation(block, turn.history)
 
     profile = build_profile(items, now=turn.now, settings=turn.settings,
                             known_loads=logs.known_loads())

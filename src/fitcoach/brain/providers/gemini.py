@@ -73,6 +73,8 @@ class GeminiOptions:
     tool_mode: ToolMode = "auto"
     max_output_tokens: int | None = 4096
     thinking_level: str | None = None  # Gemini 3 and later only, e.g. "low"
+    # The whole turn's budget across every model call; past it the pipeline falls back.
+    turn_deadline_s: float = 8.0
 
 
 def two_phase_model(model: str) -> bool:
@@ -92,6 +94,7 @@ class GeminiBrain(LLMBrain[types.Content]):
         self.logger = logger
         self._options = options
         self.secrets = (options.api_key,)
+        self.turn_deadline_s = options.turn_deadline_s
         self._prompt = prompt or static_prompt()
         self._two_phase = (two_phase_model(options.model) if options.tool_mode == "auto"
                            else options.tool_mode == "two_phase")

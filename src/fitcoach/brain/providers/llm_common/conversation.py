@@ -58,6 +58,11 @@ class Conversations(Generic[Message]):
         self._open.move_to_end(id(request.turn))
         return conversation
 
+    def find(self, turn: TurnInput) -> Conversation[Message] | None:
+        """The conversation of `turn` if this brain still holds it."""
+        conversation = self._open.get(id(turn))
+        return conversation if conversation is not None and conversation.turn is turn else None
+
     def start(self, request: BrainRequest, usage: TurnUsage) -> Conversation[Message]:
         conversation: Conversation[Message] = Conversation(turn=request.turn, usage=usage)
         self._open[id(request.turn)] = conversation

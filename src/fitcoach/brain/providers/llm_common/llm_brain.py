@@ -25,7 +25,7 @@ from fitcoach.brain.decision import (
     ToolCall,
     ToolResult,
 )
-from fitcoach.brain.ports import LogReader
+from fitcoach.brain.ports import LogReader, TurnInput
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES, HollowPhrase
 from fitcoach.brain.providers.llm_common.answer_parser import parse_answer
 from fitcoach.brain.providers.llm_common.conversation import (
@@ -109,6 +109,12 @@ class LLMBrain(ABC, Generic[Message]):
             raise
         return decision.model_copy(update={"notes": {**decision.notes, "usage": usage}})
 
+    def turn_usage(self, turn: TurnInput) -> dict[str, Any] | None:
+        """The tokens and calls this brain spent on `turn` so far (a turn that failed and
+        fell back included), or None when it has no record of the turn."""
+        conversation = self._conversations.find(turn)
+        return conversation.usage.as_notes() if conversation is not None else None
+
     def finalize_message(self, request: BrainRequest, decision: BrainDecision,
                          outcome: Materialized | None) -> str:
         """The model wrote its message knowing the plan is staged; the pipeline's own
@@ -147,7 +153,7 @@ class LLMBrain(ABC, Generic[Message]):
         new = request.tool_results[conversation.results_sent:]
         if not new:
             return
-        last_round = _tool_rounds(request) >= MAX_TOOL_ROUNDS
+        last_round = tool_rounds(request) >= MAX_TOOL_ROUNDS
         if len(conversation.pending_calls) == len(new):
             conversation.messages.extend(self._tool_messages(
                 conversation.pending_calls, new, last_round=last_round))
@@ -180,7 +186,7 @@ class LLMBrain(ABC, Generic[Message]):
         tool phase and answer phase) and account the usage on `conversation.usage`."""
 
 
-def _tool_rounds(request: BrainRequest) -> int:
+def tool_rounds(request: BrainRequest) -> int:
     """Rounds of tool calls so far in this attempt: each round bumps `round` by one, and a
     repair bumps it once more."""
     return request.round - (1 if request.repair_errors else 0)

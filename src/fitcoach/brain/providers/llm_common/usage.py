@@ -66,11 +66,19 @@ class TurnUsage:
         }
 
 
-def log_call(logger: logging.Logger, usage: TurnUsage, call: CallUsage, *, phase: str) -> None:
-    """One line per model call; carries no prompt text and no credentials."""
+def log_call(logger: logging.Logger, usage: TurnUsage, call: CallUsage, *, phase: str,
+             outcome: str = "ok") -> None:
+    """One line per model call, with the tokens the provider reported for it (none for a
+    call that failed); carries no prompt text and no credentials."""
     logger.info(
-        "llm call provider=%s model=%s phase=%s cache=%s input=%d cached=%d output=%d "
-        "thinking=%d latency_ms=%.1f",
-        usage.provider, usage.model, phase, usage.cache, call.input_tokens,
+        "llm call provider=%s model=%s phase=%s outcome=%s cache=%s input=%d cached=%d "
+        "output=%d thinking=%d latency_ms=%.1f",
+        usage.provider, usage.model, phase, outcome, usage.cache, call.input_tokens,
         call.cached_input_tokens, call.output_tokens, call.thinking_tokens, call.latency_ms,
+        extra={"llm_call": {
+            "provider": usage.provider, "model": usage.model, "phase": phase,
+            "outcome": outcome, "cache": usage.cache, "input_tokens": call.input_tokens,
+            "cached_input_tokens": call.cached_input_tokens,
+            "output_tokens": call.output_tokens, "thinking_tokens": call.thinking_tokens,
+            "latency_ms": round(call.latency_ms, 1)}},
     )
