@@ -16,7 +16,6 @@ from fastapi.middleware.cors import CORSMiddleware
 
 import fitcoach
 from fitcoach.api import health
-from fitcoach.api.auth import CallerCache
 from fitcoach.api.body_limit import BodySizeLimit
 from fitcoach.api.coach import endpoints as coach
 from fitcoach.api.dependencies import build_brains, get_brain
@@ -65,7 +64,6 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
                   docs_url=None)  # /docs is served offline by docs_ui.py
     app.state.settings = settings
     app.state.database = database
-    app.state.callers = CallerCache()
     app.state.rate_limiter = RateLimiter(database, settings)
     install_error_handlers(app)
     for router in ROUTERS:
