@@ -13,6 +13,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import fitcoach
 from fitcoach.api import health
@@ -81,6 +82,11 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     # Outermost: every answer carries them, CORS preflights and refused bodies included.
     app.add_middleware(SecurityHeaders, policy=content_security_policy(
         web_directory / "index.html" if web_directory is not None else None))
+    if settings.trusted_proxies:
+        # Outermost of all: the client address and scheme are the forwarded ones for every
+        # layer (the sign-up limit counts per client address). The server itself never
+        # reads these headers (`server.serve`), so nothing else can be believed.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     if web_directory is not None:
         mount_web_client(app, web_directory)
     return app
