@@ -135,6 +135,31 @@ def test_invalid_logs_are_422_and_write_nothing(new_user: Callable[..., Api],
     assert row_counts(database) == before
 
 
+@pytest.mark.parametrize(("field", "text"), [
+    ("reps", "5"), ("weight_lbs", "100"), ("weight_kg", "40.5"), ("rpe", "8"),
+    ("reps", " 5 "), ("weight_lbs", "1e2")])
+def test_numbers_written_as_strings_are_422_naming_the_field(
+        new_user: Callable[..., Api], database: Database, field: str, text: str) -> None:
+    api = new_user()
+    before = row_counts(database)
+    logged_set = {"reps": 5, "rpe": 8, field: text}
+    response = api.log({"exercises_logged": [{"exercise_id": "goblet-squat",
+                                              "sets": [logged_set]}]})
+    assert response.status_code == 422, response.text
+    message = response.json()["error"]["message"]
+    assert field in message
+    assert "must be a JSON number, not a string" in message
+    assert row_counts(database) == before
+
+
+def test_an_integral_float_is_an_integer_as_json_schema_says(
+        new_user: Callable[..., Api]) -> None:
+    # JSON Schema's "integer" is any number with no fractional part: 10.0 is one, 10.5 not.
+    api = new_user()
+    assert api.log(one_set(reps=10.0)).status_code == 201
+    assert api.log(one_set(reps=10.5)).status_code == 422
+
+
 def test_a_log_up_to_a_day_ahead_is_accepted(new_user: Callable[..., Api]) -> None:
     api = new_user()
     assert api.log(one_set(completed_at="2026-09-15T10:00:00Z")).status_code == 201

@@ -48,10 +48,14 @@ class LoggedSet(_Request):
 
     @field_validator("weight_lbs", "weight_kg", "reps", "rpe", mode="before")
     @classmethod
-    def _numbers_not_booleans(cls, value: object) -> object:
-        # JSON true/false are not numbers (pydantic's lax mode would read them as 1/0).
+    def _json_numbers_only(cls, value: object) -> object:
+        # The schema says number/integer: pydantic's lax mode would also read "5" as 5 and
+        # true/false as 1/0. Not its strict mode: that refuses 10.0 for an integer, which
+        # JSON Schema counts as one (and lax mode takes as 10), and says less.
         if isinstance(value, bool):
-            raise ValueError("must be a number, not true or false")
+            raise ValueError("must be a JSON number, not true or false")
+        if isinstance(value, str):
+            raise ValueError(f"must be a JSON number, not a string ({value[:20]!r})")
         return value
 
     @model_validator(mode="after")
