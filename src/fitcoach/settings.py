@@ -62,6 +62,12 @@ class Settings(BaseSettings):
     # SQLite durability: FULL syncs the WAL at every commit, so an acknowledged write
     # survives a power cut too; NORMAL survives process crashes only (docs/reliability.md).
     sqlite_synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    # Slow clients (`api/slow_clients.py`, under `fitcoach serve`): a request's line and
+    # headers must arrive within the first limit of the connection opening or of the
+    # request's first byte (else 408), and its body may pause at most the second between
+    # two pieces (else the connection is closed).
+    request_head_timeout_seconds: Annotated[float, Field(gt=0, le=300)] = 10.0
+    request_body_timeout_seconds: Annotated[float, Field(gt=0, le=600)] = 30.0
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=1, le=65535)] = 8000
 
