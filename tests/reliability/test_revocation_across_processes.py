@@ -6,13 +6,12 @@ behind a load balancer do. The token is used on both first (so whatever either p
 might remember of it, it remembers), then revoked or rotated through one of them; from the
 moment that answer arrives, no request with the old token succeeds on either process. Two
 servers on separate ports instead of `--workers 2` on one: the kernel decides which worker
-takes a connection, and a test must know it reached both. About 5 s per database.
+takes a connection, and a test must know it reached both. Two server start-ups per database.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -29,16 +28,21 @@ PROBES = (("GET", "/api/users/me", None), ("GET", "/api/memory", None),
               {"exercise_id": "goblet-squat", "sets": [{"weight_lbs": 50, "reps": 10}]}]}))
 
 
-@pytest.fixture(params=BACKENDS)
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    with provision(request.param, tmp_path) as database:
+@pytest.fixture(scope="module", params=BACKENDS)
+def database(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    with provision(request.param, tmp_path_factory.mktemp("revocation")) as database:
         yield database
 
 
-@pytest.fixture
-def servers(database: Database, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+@pytest.fixture(scope="module")
+def servers(database: Database,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server]]:
+    # Shared by the module's tests (server start-ups are the slow part): each signs up a
+    # user of its own.
     url = database.url.render_as_string(hide_password=False)
-    pair = (Server(url, tmp_path), Server(url, tmp_path))
+    directory = tmp_path_factory.mktemp("servers")
+    pair = (Server(url, directory), Server(url, directory))
     try:
         for server in pair:
             server.start()
