@@ -22,8 +22,11 @@ slow link.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
+from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
 
 from fitcoach.settings import get_settings
 
@@ -39,8 +42,9 @@ class DeadlineHttpToolsProtocol(HttpToolsProtocol):
     The limits come from the `FITCOACH_*` environment, as the app's settings do, so every
     worker process of `fitcoach serve --workers N` gets the same."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any],
+                 _loop: asyncio.AbstractEventLoop | None = None) -> None:
+        super().__init__(config, server_state, app_state, _loop)
         settings = get_settings()
         self._head_timeout = settings.request_head_timeout_seconds
         self._body_timeout = settings.request_body_timeout_seconds
