@@ -6,6 +6,7 @@ dialect here can open, a port out of range), never half-way through a request.
 
 from __future__ import annotations
 
+import ipaddress
 from functools import cache
 from typing import Annotated, Literal
 
@@ -46,9 +47,13 @@ class Settings(BaseSettings):
     rate_limit_log_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 120
     # Sign-ups (POST /api/users, the one route without a token) per client address per
     # minute: an IPv4 address, or an IPv6 /64 (one host's usual share); 0 turns it off.
-    # Behind a reverse proxy, run uvicorn with proxy headers trusted from it
-    # (FORWARDED_ALLOW_IPS), or every client counts as the proxy's address.
+    # Behind a reverse proxy, list it in trusted_proxies, or every client counts as the
+    # proxy's address.
     rate_limit_signup_per_minute: Annotated[int, Field(ge=0, le=100_000)] = 10
+    # The addresses or networks (CIDR) of the reverse proxies whose X-Forwarded-For and
+    # X-Forwarded-Proto are believed; "*" believes anyone. Empty (the default): the headers
+    # are ignored, so a client cannot pick its own address (and sign-up budget).
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
     # Memory items kept per user (active, expired and deleted ones); the oldest expired or
     # deleted are pruned to make room, and a CREATE beyond the cap is dropped and reported.
     memory_max_items: Annotated[int, Field(ge=10, le=100_000)] = 500
@@ -60,6 +65,12 @@ class Settings(BaseSettings):
     # The service's own log lines (one per LLM model call among them) on stderr.
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     log_json: bool = False
+    # Slow clients (`api/slow_clients.py`, under `fitcoach serve`): a request's line and
+    # headers must arrive within the first limit of the connection opening or of the
+    # request's first byte (else 408), and its body may pause at most the second between
+    # two pieces (else the connection is closed).
+    request_head_timeout_seconds: Annotated[float, Field(gt=0, le=300)] = 10.0
+    request_body_timeout_seconds: Annotated[float, Field(gt=0, le=600)] = 30.0
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=1, le=65535)] = 8000
 
@@ -106,6 +117,27 @@ class Settings(BaseSettings):
                 f"FITCOACH_DB must be one of {SUPPORTED_DATABASES}, not {url.get_backend_name()!r}"
             )
         return url.render_as_string(hide_password=False)
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_proxies(cls, value: object) -> object:
+        if isinstance(value, str):  # "10.0.0.5, 10.1.0.0/16" in the environment
+            return tuple(proxy.strip() for proxy in value.split(",") if proxy.strip())
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_are_addresses(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        # uvicorn would quietly treat a typo as a literal host name that never matches.
+        for proxy in value:
+            if proxy == "*":
+                continue
+            try:
+                ipaddress.ip_network(proxy)  # an address is a network of one
+            except ValueError:
+                raise ValueError(f"FITCOACH_TRUSTED_PROXIES: {proxy!r} is not an IP address "
+                                 "or network (such as 10.0.0.5 or 10.0.0.0/8)") from None
+        return value
 
     @field_validator("cors_origins", mode="before")
     @classmethod

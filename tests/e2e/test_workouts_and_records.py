@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from fitcoach.analytics.units import KG_PER_LB
 from fitcoach.store.database import Database
@@ -132,6 +133,54 @@ def test_invalid_logs_are_422_and_write_nothing(new_user: Callable[..., Api],
     error = response.json()["error"]
     assert error["code"] == "validation_error"
     assert error["message"]
+    assert row_counts(database) == before
+
+
+@pytest.mark.parametrize(("field", "text"), [
+    ("reps", "5"), ("weight_lbs", "100"), ("weight_kg", "40.5"), ("rpe", "8"),
+    ("reps", " 5 "), ("weight_lbs", "1e2")])
+def test_numbers_written_as_strings_are_422_naming_the_field(
+        new_user: Callable[..., Api], database: Database, field: str, text: str) -> None:
+    api = new_user()
+    before = row_counts(database)
+    logged_set = {"reps": 5, "rpe": 8, field: text}
+    response = api.log({"exercises_logged": [{"exercise_id": "goblet-squat",
+                                              "sets": [logged_set]}]})
+    assert response.status_code == 422, response.text
+    message = response.json()["error"]["message"]
+    assert field in message
+    assert "must be a JSON number, not a string" in message
+    assert row_counts(database) == before
+
+
+def test_an_integral_float_is_an_integer_as_json_schema_says(
+        new_user: Callable[..., Api]) -> None:
+    # JSON Schema's "integer" is any number with no fractional part: 10.0 is one, 10.5 not.
+    api = new_user()
+    assert api.log(one_set(reps=10.0)).status_code == 201
+    assert api.log(one_set(reps=10.5)).status_code == 422
+
+
+def test_the_schema_states_how_far_ahead_completed_at_may_be_and_the_server_holds_to_it(
+        client: TestClient, new_user: Callable[..., Api], database: Database) -> None:
+    document = client.get("/openapi.json").json()
+    field = document["components"]["schemas"]["WorkoutLogRequest"]["properties"][
+        "completed_at"]
+    bound = field["x-maximum-after-server-now"]
+    assert bound == "P1D"
+    assert "x-maximum-after-server-now" in field["description"]
+    refusal = document["paths"]["/api/workouts/log"]["post"]["responses"]["422"]
+    assert "x-maximum-after-server-now" in refusal["description"]
+    ahead = dt.timedelta(days=int(bound.removeprefix("P").removesuffix("D")))
+    api = new_user()
+    latest = api.now + ahead
+    assert api.log(one_set(completed_at=latest.isoformat())).status_code == 201
+    before = row_counts(database)
+    late = api.log(one_set(completed_at=(latest + dt.timedelta(seconds=1)).isoformat()))
+    assert late.status_code == 422
+    assert late.json()["error"]["message"] == (
+        "completed_at: must be at most a day after the server's now "
+        f"({api.now.isoformat(timespec='seconds')})")
     assert row_counts(database) == before
 
 

@@ -13,10 +13,11 @@ the brain instead of 429 (documented, and tested in tests/reliability).
 Two generator settings, both about what the contract leaves open rather than about bugs:
 - no unknown query parameters: HTTP APIs ignore them, as this one does, and the schema does
   not forbid them;
-- `completed_at` is moved back to now when the generator picks a time more than a day ahead:
-  "at most a day after now" depends on the server's clock and cannot be written in JSON
-  Schema, so the schema states it in words and documents its 422
-  (`tests/e2e` tests the rule itself).
+- `completed_at` is moved back to now when the generator picks a time in the future: "at
+  most a day after now" depends on the server's clock and JSON Schema has no keyword for
+  it, so the schema states it in an extension (`x-maximum-after-server-now: P1D`, which
+  generators do not read) and in words, and documents its 422 (`tests/e2e` tests the rule
+  and that the schema states it).
 
 Run: `.venv/bin/pytest tests/fuzz` (about 30 s for both databases).
 """

@@ -16,11 +16,6 @@ About 15 s for both databases (two server start-ups each).
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -36,9 +31,9 @@ from fitcoach.api.dependencies import CLOCK_HEADER
 from fitcoach.store.database import Database
 from fitcoach.store.models import PlanVersionRow, ProposalRow, WorkoutLogRow, WorkoutSetRow
 from tests.e2e.test_embedded_brain_over_http import ONBOARDING
+from tests.reliability.served import Server
 from tests.store.databases import BACKENDS, provision
 
-STARTUP_SECONDS = 60.0
 ACKED_LOGS_BEFORE_KILL = 30
 ACKED_ACCEPTS_BEFORE_KILL = 3
 LOGGERS = 3
@@ -48,62 +43,6 @@ WEEK_CHANGES = ("Make it 5 days a week", "Make it 4 days a week")
 # whatever day the suite runs on.
 NOW = "2026-09-14T08:00:00+00:00"
 LOGGED_AT = "2026-09-07T18:00:00+00:00"
-FITCOACH = Path(sys.executable).with_name("fitcoach")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@dataclass
-class Server:
-    """`fitcoach serve` in its own process, as an operator starts it."""
-
-    db_url: str
-    directory: Path
-    port: int = field(default_factory=free_port)
-    process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        env = {**os.environ, "FITCOACH_BRAIN": "embedded", "FITCOACH_DEV_CLOCK": "1",
-               "FITCOACH_RATE_LIMIT_CHAT_PER_MINUTE": "0",
-               "FITCOACH_RATE_LIMIT_LOG_PER_MINUTE": "0"}
-        with open(self.directory / f"serve-{self.port}.log", "ab") as output:
-            self.process = subprocess.Popen(
-                [str(FITCOACH), "serve", "--db", self.db_url, "--port", str(self.port)],
-                cwd=self.directory, env=env, stdout=output, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"fitcoach serve exited with {self.process.returncode}")
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError("fitcoach serve did not answer /healthz")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown, no flushing, whatever was in flight is cut off."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=30)
 
 
 @dataclass

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import fitcoach
 from fitcoach.api import health
-from fitcoach.api.auth import CallerCache
 from fitcoach.api.body_limit import BodySizeLimit
 from fitcoach.api.coach import endpoints as coach
 from fitcoach.api.dependencies import build_brains, get_brain
@@ -66,7 +66,6 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
                   docs_url=None)  # /docs is served offline by docs_ui.py
     app.state.settings = settings
     app.state.database = database
-    app.state.callers = CallerCache()
     app.state.rate_limiter = RateLimiter(database, settings)
     install_error_handlers(app)
     for router in ROUTERS:
@@ -84,6 +83,11 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     # Outermost: every answer carries them, CORS preflights and refused bodies included.
     app.add_middleware(SecurityHeaders, policy=content_security_policy(
         web_directory / "index.html" if web_directory is not None else None))
+    if settings.trusted_proxies:
+        # Outermost of all: the client address and scheme are the forwarded ones for every
+        # layer (the sign-up limit counts per client address). The server itself never
+        # reads these headers (`server.serve`), so nothing else can be believed.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     if web_directory is not None:
         mount_web_client(app, web_directory)
     return app

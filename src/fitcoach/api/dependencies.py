@@ -16,7 +16,7 @@ from fastapi import Depends, FastAPI, Header, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
-from fitcoach.api.auth import CallerCache, bearer_token, hash_token
+from fitcoach.api.auth import bearer_token, hash_token
 from fitcoach.api.errors import InvalidClock, Unauthorized
 from fitcoach.api.users.repository import UserRepository
 from fitcoach.brain.ports import TurnOutcome, UserSettings
@@ -102,15 +102,10 @@ async def get_caller(
     token = bearer_token(request.headers.get("authorization"))
     if token is None:
         raise Unauthorized("send Authorization: Bearer <token> (POST /api/users gives one)")
-    token_hash = hash_token(token)
-    callers: CallerCache = request.app.state.callers
-    caller = callers.get(token_hash)
+    # Looked up on every request, never remembered: a revoke anywhere counts at once.
+    caller = await run_in_threadpool(_user_of_token, database, hash_token(token))
     if caller is None:
-        generation = callers.generation  # before the lookup: a revoke after it wins
-        caller = await run_in_threadpool(_user_of_token, database, token_hash)
-        if caller is None:
-            raise Unauthorized("the bearer token is not valid")
-        callers.put(token_hash, caller, generation)
+        raise Unauthorized("the bearer token is not valid")
     return caller
 
 

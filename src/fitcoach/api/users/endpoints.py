@@ -45,8 +45,7 @@ def rotate_token(caller: CallerDep, database: DatabaseDep, now: NowDep,
                  request: Request) -> CreatedUser:
     """A new bearer token (shown this once); the token used for this request, and any other
     of the user's, stops working."""
-    return service.rotate_token(database, caller, _presented_hash(request), now,
-                                request.app.state.callers)
+    return service.rotate_token(database, caller, _presented_hash(request), now)
 
 
 @router.delete("/me/token", status_code=status.HTTP_204_NO_CONTENT,
@@ -55,6 +54,5 @@ def revoke_token(caller: CallerDep, database: DatabaseDep, now: NowDep,
                  request: Request) -> Response:
     """Revoke the caller's bearer token (every token of the user): nothing authenticates as
     this user any more."""
-    service.revoke_tokens(database, caller, _presented_hash(request), now,
-                          request.app.state.callers)
+    service.revoke_tokens(database, caller, _presented_hash(request), now)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.orm import Session
 
 from fitcoach.brain.ports import Locale, UserSettings
@@ -32,11 +32,15 @@ class UserRepository:
                                   created_at=now))
 
     def by_token_hash(self, token_hash: str) -> UserSettings | None:
-        user = self.session.scalars(
-            select(User).join(ApiToken, ApiToken.user_id == User.id)
-            .where(ApiToken.token_hash == token_hash)
-        ).one_or_none()
-        return None if user is None else _settings(user)
+        """The token's user: run by every authenticated request, so a Core statement built
+        once, on the connection (no ORM objects, no identity map)."""
+        row = self.session.connection().execute(
+            _BY_TOKEN_HASH, {"token_hash": token_hash}).one_or_none()
+        if row is None:
+            return None
+        return UserSettings(user_id=row.id, display_name=row.display_name,
+                            locale=Locale(row.locale), units=Unit(row.units),
+                            timezone=row.timezone)
 
     def get(self, user_id: str) -> UserSettings | None:
         user = self.session.get(User, user_id)
@@ -47,11 +51,16 @@ class UserRepository:
             select(ApiToken.token_hash).where(ApiToken.user_id == user_id)))
 
     def replace_tokens(self, user_id: str, token_hash: str | None,
-                       now: dt.datetime) -> list[str]:
-        """Delete every token of the user and, with `token_hash`, add that one; answers the
-        hashes deleted (their cached callers must be forgotten)."""
-        old = self.token_hashes(user_id)
+                       now: dt.datetime) -> None:
+        """Delete every token of the user and, with `token_hash`, add that one."""
         self.session.execute(delete(ApiToken).where(ApiToken.user_id == user_id))
         if token_hash is not None:
             self.session.add(ApiToken(token_hash=token_hash, user_id=user_id, created_at=now))
-        return old
+
+
+_USERS, _TOKENS = User.__table__, ApiToken.__table__
+_BY_TOKEN_HASH = (
+    select(_USERS.c.id, _USERS.c.display_name, _USERS.c.locale, _USERS.c.units,
+           _USERS.c.timezone)
+    .join(_TOKENS, _TOKENS.c.user_id == _USERS.c.id)
+    .where(_TOKENS.c.token_hash == bindparam("token_hash")))

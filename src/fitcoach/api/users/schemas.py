@@ -5,9 +5,17 @@ from __future__ import annotations
 from typing import Annotated
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+)
 
-from fitcoach.api.text import NO_NUL, timezone_schema, visible_text_schema
+from fitcoach.api.text import NO_NUL, timezone_schema
+from fitcoach.api.users.names import MAX_LENGTH, VISIBLE_NAME_PATTERN, normalise_display_name
 from fitcoach.brain.ports import Locale
 from fitcoach.catalog.vocabulary import Unit
 
@@ -20,12 +28,26 @@ def check_timezone(name: str) -> str:
     return name
 
 
+def _visible_name_schema(schema: dict[str, object]) -> None:
+    schema["pattern"] = VISIBLE_NAME_PATTERN
+
+
+# A display name wherever one is set (sign-up, PATCH /api/users/me): at most MAX_LENGTH
+# characters as sent (the schema's maxLength), no NUL, then normalised (`names`) and checked
+# again; the normal form is what is stored.
+DisplayName = Annotated[
+    str, StringConstraints(min_length=1, max_length=MAX_LENGTH), NO_NUL,
+    AfterValidator(normalise_display_name),
+    Field(json_schema_extra=_visible_name_schema,
+          description="1-100 characters with at least one visible one; stored in Unicode "
+                      "NFC, without control, zero-width or direction characters, with runs "
+                      "of spaces made one and none at either end")]
+
+
 class CreateUserRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    display_name: Annotated[
-        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), NO_NUL,
-        Field(json_schema_extra=visible_text_schema)]
+    display_name: DisplayName
     locale: Locale = Locale.EN
     units: Unit = Unit.LB
     timezone: Annotated[str, StringConstraints(min_length=1, max_length=64), NO_NUL,

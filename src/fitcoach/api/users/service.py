@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fitcoach.api.auth import CallerCache, hash_token, new_token
+from fitcoach.api.auth import hash_token, new_token
 from fitcoach.api.errors import Unauthorized
 from fitcoach.api.ids import new_user_id
 from fitcoach.api.users.repository import UserRepository
@@ -30,27 +30,25 @@ def profile_of(caller: UserSettings) -> UserProfile:
 
 
 def _replace_tokens(database: Database, caller: UserSettings, presented_hash: str,
-                    new_hash: str | None, now: dt.datetime, callers: CallerCache) -> None:
+                    new_hash: str | None, now: dt.datetime) -> None:
     with database.write(lock_user=caller.user_id) as session:
         users = UserRepository(session)
-        # The caller may have been authenticated from the cache: a token revoked or rotated
-        # meanwhile (another request, another process) changes nothing any more.
+        # The caller was authenticated in a transaction of its own: a token revoked or
+        # rotated since (another request, another process) changes nothing any more.
         if presented_hash not in users.token_hashes(caller.user_id):
             raise Unauthorized("the bearer token is not valid")
-        removed = users.replace_tokens(caller.user_id, new_hash, now)
-    for token_hash in removed:
-        callers.forget(token_hash)
+        users.replace_tokens(caller.user_id, new_hash, now)
 
 
 def rotate_token(database: Database, caller: UserSettings, presented_hash: str,
-                 now: dt.datetime, callers: CallerCache) -> CreatedUser:
+                 now: dt.datetime) -> CreatedUser:
     """A new token for the caller; every token the user had stops working."""
     token = new_token()
-    _replace_tokens(database, caller, presented_hash, hash_token(token), now, callers)
+    _replace_tokens(database, caller, presented_hash, hash_token(token), now)
     return CreatedUser(user_id=caller.user_id, token=token)
 
 
 def revoke_tokens(database: Database, caller: UserSettings, presented_hash: str,
-                  now: dt.datetime, callers: CallerCache) -> None:
+                  now: dt.datetime) -> None:
     """Every token of the caller stops working (sign out everywhere)."""
-    _replace_tokens(database, caller, presented_hash, None, now, callers)
+    _replace_tokens(database, caller, presented_hash, None, now)

@@ -11,7 +11,13 @@ from fitcoach.api.errors import AUTH_ERROR_RESPONSES, InvalidInput, error_respon
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
 from fitcoach.api.text import exercise_slug_schema
 from fitcoach.api.workouts import service
-from fitcoach.api.workouts.schemas import LogCreated, WorkoutLogRequest, WorkoutLogView
+from fitcoach.api.workouts.schemas import (
+    MAX_AFTER_NOW_ISO,
+    MAX_AFTER_NOW_KEY,
+    LogCreated,
+    WorkoutLogRequest,
+    WorkoutLogView,
+)
 from fitcoach.catalog import CATALOG
 
 router = APIRouter(prefix="/api/workouts", tags=["workouts"],
@@ -21,8 +27,9 @@ router = APIRouter(prefix="/api/workouts", tags=["workouts"],
 @router.post("/log", status_code=status.HTTP_201_CREATED, response_model=LogCreated,
              responses={**error_responses({
                  409: "idempotency key reused for another workout",
-                 422: "the request breaks a validation rule, including one the schema cannot "
-                      "state: completed_at more than a day after the server's now"}),
+                 422: "the request breaks a validation rule, including the one JSON Schema "
+                      "has no keyword for: completed_at more than "
+                      f"{MAX_AFTER_NOW_KEY} ({MAX_AFTER_NOW_ISO}) after the server's now"}),
                         **RATE_LIMIT_RESPONSES})
 def log_workout(body: WorkoutLogRequest, caller: CallerDep, database: DatabaseDep,
                 now: NowDep, request: Request) -> LogCreated:

@@ -26,6 +26,13 @@ MAX_WEIGHT_KG = MAX_WEIGHT_LBS * KG_PER_LB
 EARLIEST_YEAR = 1970
 EARLIEST_YEAR_PATTERN = r"^(19[7-9][0-9]|[2-9][0-9]{3})-"  # the year, 1970 on
 MAX_SETS_PER_EXERCISE = 50
+# How far past the server's *now* a `completed_at` may be (a clock a little ahead, a time
+# zone mistaken), and the same as an ISO-8601 duration for the schema.
+MAX_AFTER_NOW = dt.timedelta(days=1)
+MAX_AFTER_NOW_ISO = "P1D"
+# JSON Schema has no keyword comparing a date-time with the server's clock; the schema
+# states the bound under this extension (OpenAPI allows `x-` keys) as well as in words.
+MAX_AFTER_NOW_KEY = "x-maximum-after-server-now"
 MAX_EXERCISES_PER_LOG = 40
 
 
@@ -48,10 +55,14 @@ class LoggedSet(_Request):
 
     @field_validator("weight_lbs", "weight_kg", "reps", "rpe", mode="before")
     @classmethod
-    def _numbers_not_booleans(cls, value: object) -> object:
-        # JSON true/false are not numbers (pydantic's lax mode would read them as 1/0).
+    def _json_numbers_only(cls, value: object) -> object:
+        # The schema says number/integer: pydantic's lax mode would also read "5" as 5 and
+        # true/false as 1/0. Not its strict mode: that refuses 10.0 for an integer, which
+        # JSON Schema counts as one (and lax mode takes as 10), and says less.
         if isinstance(value, bool):
-            raise ValueError("must be a number, not true or false")
+            raise ValueError("must be a JSON number, not true or false")
+        if isinstance(value, str):
+            raise ValueError(f"must be a JSON number, not a string ({value[:20]!r})")
         return value
 
     @model_validator(mode="after")
@@ -85,8 +96,10 @@ class WorkoutLogRequest(_Request):
                                                       pattern=r"^[\x21-\x7e]+$")] | None = None
     completed_at: Annotated[AwareDatetime | None, Field(
         description="when the workout ended (default: now); from 1970 on, and at most a day "
-                    "after the server's now (a rule JSON Schema cannot state)",
-        json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN})] = None
+                    f"after the server's now ({MAX_AFTER_NOW_KEY}): a later one is refused "
+                    "with 422 and nothing is written",
+        json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN,
+                           MAX_AFTER_NOW_KEY: MAX_AFTER_NOW_ISO})] = None
     day: Annotated[Weekday | None, Field(
         description="the planned day this workout completes: the latest such weekday on or "
                     "before completed_at's date in the user's zone, never a later one "

@@ -18,6 +18,7 @@ from fitcoach.api.plans.repository import PlanRepository
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository, new_log_row
 from fitcoach.api.workouts.schemas import (
+    MAX_AFTER_NOW,
     ExerciseView,
     LogCreated,
     SetView,
@@ -30,8 +31,6 @@ from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.calendar import Completion, completed_date
 from fitcoach.store.database import Database
 from fitcoach.timekeeping import local_date
-
-MAX_FUTURE = dt.timedelta(days=1)
 
 
 def request_fingerprint(request: WorkoutLogRequest) -> str:
@@ -51,8 +50,9 @@ def _grouped(request: WorkoutLogRequest) -> list[tuple[str, list[SetRecord]]]:
 def log_workout(database: Database, caller: UserSettings, request: WorkoutLogRequest,
                 now: dt.datetime) -> LogCreated:
     completed_at = (request.completed_at or now).astimezone(dt.UTC)
-    if completed_at > now + MAX_FUTURE:
-        raise InvalidInput("completed_at is more than a day in the future")
+    if completed_at > now + MAX_AFTER_NOW:
+        raise InvalidInput(f"completed_at: must be at most a day after the server's now "
+                           f"({now.isoformat(timespec='seconds')})")
     day_of_log = local_date(completed_at, caller.timezone)
     weekday = request.day or WEEKDAYS[day_of_log.weekday()]
     plan_date = completed_date(day_of_log, request.day)

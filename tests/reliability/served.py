@@ -1,0 +1,84 @@
+"""`fitcoach serve` in a process of its own, started as an operator starts it: for the tests
+that need real server processes (a crash, two processes on one database, sockets)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+import fitcoach
+
+STARTUP_SECONDS = 60.0
+FITCOACH = Path(sys.executable).with_name("fitcoach")
+# The code under test, not whatever copy the virtualenv installed: the server imports the
+# same `fitcoach` package as the test (a relative PYTHONPATH would not survive its cwd).
+SOURCE = str(Path(fitcoach.__file__).resolve().parents[1])
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """`fitcoach serve` on `db_url`; `environment` adds or overrides `FITCOACH_*` variables
+    (rate limits are off unless it sets them)."""
+
+    db_url: str
+    directory: Path
+    port: int = field(default_factory=free_port)
+    environment: dict[str, str] = field(default_factory=dict)
+    workers: int = 1
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {**os.environ, "FITCOACH_BRAIN": "embedded", "FITCOACH_DEV_CLOCK": "1",
+               "FITCOACH_RATE_LIMIT_CHAT_PER_MINUTE": "0",
+               "FITCOACH_RATE_LIMIT_LOG_PER_MINUTE": "0", **self.environment,
+               "PYTHONPATH": os.pathsep.join(
+                   filter(None, (SOURCE, os.environ.get("PYTHONPATH"))))}
+        with open(self.directory / f"serve-{self.port}.log", "ab") as output:
+            self.process = subprocess.Popen(
+                [str(FITCOACH), "serve", "--db", self.db_url, "--port", str(self.port),
+                 "--workers", str(self.workers)],
+                cwd=self.directory, env=env, stdout=output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"fitcoach serve exited with {self.process.returncode}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("fitcoach serve did not answer /healthz")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flushing, whatever was in flight is cut off."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=30)
