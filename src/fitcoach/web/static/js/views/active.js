@@ -1,7 +1,7 @@
 // /workout/active: log each set (load in the user's unit, reps, RPE), a rest timer after each
 // set, swap an exercise through the coach on the spot, and finish → POST /api/workouts/log.
 import { html, useEffect, useRef, useState } from '../lib.js';
-import { t } from '../i18n.js';
+import { locale, t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { Link, navigate, useRoute } from '../router.js';
@@ -10,9 +10,11 @@ import {
   adjustRest, applyDay, discardWorkout, endRest, finishWorkout, loadWorkout, logSet, removeSet,
   startWorkout, workoutStore,
 } from '../workout.js';
+import { api } from '../api.js';
 import { chatStore, acceptProposal, dismissProposal, sendMessage } from '../chat.js';
 import { Markdown } from '../markdown.js';
-import { ErrorNote, Loading, PageHeader } from '../ui.js';
+import { ErrorNote, Loading, PageHeader, Phrase } from '../ui.js';
+import { reveal } from '../reveal.js';
 import { NoPlan } from './week.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
@@ -31,13 +33,65 @@ function defaultLoad(exercise, unit) {
   return String(Math.round(value * 2) / 2);
 }
 
-function SetForm({ exercise, unit, number }) {
+/**
+ * After a set is logged its form is replaced, which would drop keyboard focus to the page:
+ * focus moves to where the next set is typed (the next exercise of a superset round, else this
+ * exercise's next set, else the next exercise with sets to do, else Finish), and a status line
+ * says what was logged.
+ */
+function focusAfterLog(key, number) {
+  setTimeout(() => {
+    const workout = workoutStore.get().workout;
+    if (!workout) return;
+    const exercises = workout.exercises.filter((e) => !e.swappedOut);
+    const done = exercises.find((e) => e.key === key);
+    const open = (e) => e && e.sets.length < e.target_sets;
+    const round = done ? exercises.filter((e) => e.block === done.block) : [];
+    const nextInRound = done && done.blockSize > 1
+      ? round.slice(done.position + 1).concat(round.slice(0, done.position)).find(open) : null;
+    const order = [nextInRound, document.getElementById(`set-${key}-load`) ? done : null,
+      exercises.find(open)].filter(Boolean);
+    let target = null;
+    for (const exercise of order) {
+      target = document.getElementById(`set-${exercise.key}-load`);
+      if (target) break;
+    }
+    target = target || document.getElementById('finish-button');
+    const status = document.getElementById('set-logged-status');
+    if (status && done) status.textContent = t('active.setLogged', { n: number, name: done.name });
+    if (target) {
+      target.focus({ preventScroll: true });
+      reveal(target);
+    }
+  }, 0);
+}
+
+/** The heaviest dumbbell the user said they have (GET /api/memory, the equipment staple), lb. */
+function useDumbbellMax() {
+  const [max, setMax] = useState(null);
+  useEffect(() => {
+    let live = true;
+    api.memory().then((memory) => {
+      const staple = (memory.tier_1_staples || []).find((item) => item.max_dumbbell_lbs);
+      if (live && staple) setMax(staple.max_dumbbell_lbs);
+    }).catch(() => { /* the warning is a nicety: logging works without it */ });
+    return () => { live = false; };
+  }, []);
+  return max;
+}
+
+function SetForm({ exercise, unit, number, maxLbs }) {
   const last = exercise.sets[exercise.sets.length - 1];
   const [weight, setWeight] = useState(defaultLoad(exercise, unit));
   const [reps, setReps] = useState(last ? String(last.reps) : firstNumber(exercise.target_reps));
   const [rpe, setRpe] = useState(last && last.rpe ? String(last.rpe) : '');
   const [problem, setProblem] = useState(null);
   const id = `set-${exercise.key}`;
+  // A load above the heaviest dumbbell the user has is said, not silently logged (it may be a
+  // typo, or new gear the coach should hear about); logging it stays possible.
+  const typed = Number(String(weight).replace(',', '.'));
+  const maxInUnit = maxLbs ? Math.round(fmt.toUnit(maxLbs) * 10) / 10 : null;
+  const overMax = Boolean(maxInUnit && String(weight).trim() !== '' && Number.isFinite(typed) && typed > maxInUnit);
   const submit = (event) => {
     event.preventDefault();
     const repsValue = Number(reps);
@@ -52,11 +106,13 @@ function SetForm({ exercise, unit, number }) {
     }
     setProblem(null);
     logSet(exercise.key, { weight: weightValue, reps: repsValue, rpe: rpe === '' ? null : Number(rpe) });
+    focusAfterLog(exercise.key, number);
   };
   return html`<form class="set-form" onSubmit=${submit} aria-label=${t('active.logSetN', { n: number })}>
     <div class="field">
       <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}</label>
       <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
+        aria-describedby=${overMax ? `${id}-over` : undefined}
         placeholder=${t('active.bw')} title=${t('active.bodyweight')} onInput=${(e) => setWeight(e.currentTarget.value)} />
     </div>
     <div class="field">
@@ -71,12 +127,14 @@ function SetForm({ exercise, unit, number }) {
         ${RPE_VALUES.map((v) => html`<option value=${v}>${fmt.number(Number(v))}</option>`)}
       </select>
     </div>
+    ${overMax ? html`<p class="field-note" id=${`${id}-over`} role="status">${t('active.overMax', {
+      load: fmt.load(typed, { inUnit: true }), max: fmt.load(maxLbs) })}</p>` : null}
     <button type="submit" class="btn btn-primary">${t('active.logSetN', { n: number })}</button>
     ${problem ? html`<p class="field-error" role="alert">${problem}</p>` : null}
   </form>`;
 }
 
-function ExerciseCard({ exercise, unit, current, onSwap }) {
+function ExerciseCard({ exercise, unit, current, onSwap, maxLbs }) {
   const [extra, setExtra] = useState(false);
   const complete = exercise.sets.length >= exercise.target_sets;
   const showForm = !exercise.swappedOut && (!complete || extra);
@@ -115,7 +173,7 @@ function ExerciseCard({ exercise, unit, current, onSwap }) {
       </tr>`)}</tbody>
     </table>` : null}
     ${showForm ? html`<${SetForm} key=${`${exercise.key}-${exercise.sets.length}`} exercise=${exercise}
-      unit=${unit} number=${exercise.sets.length + 1} />` : null}
+      unit=${unit} number=${exercise.sets.length + 1} maxLbs=${maxLbs} />` : null}
     ${complete && !extra && !exercise.swappedOut ? html`<button type="button" class="btn btn-ghost btn-small"
       onClick=${() => setExtra(true)}><${Icon} name="plus" size=${16} /> ${t('active.extraSet')}</button>` : null}
   </section>`;
@@ -138,6 +196,12 @@ function beep() {
   } catch { /* sound is a nicety */ }
 }
 
+/** "−15" / "+15" in the user's digits, with a true minus sign. */
+function signedSeconds(n) {
+  return new Intl.NumberFormat(locale(), { signDisplay: 'exceptZero' }).format(n)
+    .replace(/[\u200e\u200f\u061c]/g, '').replace('-', '\u2212');
+}
+
 function RestTimer({ rest, nextLabel }) {
   const [now, setNow] = useState(Date.now());
   const announced = useRef(false);
@@ -156,7 +220,8 @@ function RestTimer({ rest, nextLabel }) {
     }
   }, [over]);
   const share = Math.min(1, Math.max(0, remaining / rest.total));
-  return html`<aside class=${`rest-timer${over ? ' is-over' : ''}`} aria-label=${t('active.restTimer')}>
+  return html`<aside class=${`rest-timer${over ? ' is-over' : ''}`} aria-label=${t('active.restTimer')}
+      data-cover="bottom">
     <div class="rest-main">
       <span class="rest-label">${over ? t('active.restOver') : t('active.resting')}</span>
       <span class="rest-clock" role="timer" aria-live="off">${fmt.clock(Math.ceil(remaining))}</span>
@@ -165,9 +230,9 @@ function RestTimer({ rest, nextLabel }) {
     <div class="rest-bar" aria-hidden="true"><span style=${`inline-size:${share * 100}%`}></span></div>
     <div class="rest-actions">
       ${over ? null : html`<button type="button" class="btn btn-small btn-ghost" onClick=${() => adjustRest(-15)}
-        aria-label=${t('active.restLess')}>−15 s</button>
+        aria-label=${t('active.restLess')}><${Phrase} k="fmt.seconds" params=${{ n: signedSeconds(-15) }} ltr=${['n']} /></button>
       <button type="button" class="btn btn-small btn-ghost" onClick=${() => adjustRest(15)}
-        aria-label=${t('active.restMore')}>+15 s</button>`}
+        aria-label=${t('active.restMore')}><${Phrase} k="fmt.seconds" params=${{ n: signedSeconds(15) }} ltr=${['n']} /></button>`}
       <button type="button" class="btn btn-small btn-primary" onClick=${endRest}>
         ${over ? t('active.restDone') : t('active.restSkip')}</button>
     </div>
@@ -306,7 +371,12 @@ function StartPanel({ plan, preferred }) {
 }
 
 export function ActiveWorkoutView() {
-  useCatalog();
+  const catalog = useCatalog();
+  const dumbbellMax = useDumbbellMax();
+  const isDumbbell = (slug) => {
+    const entry = catalog.bySlug && catalog.bySlug.get(slug);
+    return Boolean(entry && entry.load_kind === 'dumbbell');
+  };
   const { query } = useRoute();
   const { status, plan, error: planError } = usePlan();
   const state = useStore(workoutStore);
@@ -343,7 +413,7 @@ export function ActiveWorkoutView() {
       await finishWorkout();
     };
     body = html`
-      <div class="wk-progress">
+      <div class="wk-progress" data-cover="top">
         <div class="wk-progress-text">
           <span>${t('active.setsDone', { done: fmt.number(logged, 0), total: fmt.number(total, 0) })}</span>
           <span>${t('active.volumeSoFar', { load: fmt.load(volume, { inUnit: true, total: true }) })}</span>
@@ -353,7 +423,8 @@ export function ActiveWorkoutView() {
           <span style=${`inline-size:${total ? Math.min(100, (logged / total) * 100) : 0}%`}></span></div>
       </div>
       ${workout.exercises.map((exercise) => html`<${ExerciseCard} key=${exercise.key} exercise=${exercise}
-        unit=${unit} current=${current && current.key === exercise.key} onSwap=${setSwapping} />`)}
+        unit=${unit} current=${current && current.key === exercise.key} onSwap=${setSwapping}
+        maxLbs=${isDumbbell(exercise.exercise_id) ? dumbbellMax : null} />`)}
       <section class="card finish" aria-labelledby="finish-title">
         <h2 id="finish-title">${t('active.finishTitle')}</h2>
         <${ErrorNote} error=${state.error} title=${t('active.notLogged')} />
@@ -363,7 +434,7 @@ export function ActiveWorkoutView() {
             <button type="button" class="btn btn-primary" onClick=${finish} disabled=${state.finishing}>${t('active.finishAnyway')}</button>
             <button type="button" class="btn btn-ghost" onClick=${() => setConfirmFinish(false)}>${t('action.cancel')}</button>
           </div>` : html`<div class="day-actions">
-            <button type="button" class="btn btn-primary btn-large" disabled=${state.finishing || logged === 0}
+            <button type="button" id="finish-button" class="btn btn-primary btn-large" disabled=${state.finishing || logged === 0}
               onClick=${() => (logged < total && !state.error ? setConfirmFinish(true) : finish())}>
               <${Icon} name="check" /> ${state.finishing ? t('active.saving') : state.error ? t('action.retry') : t('active.finish')}</button>
             ${confirmDiscard ? html`<span class="confirm-inline">${t('active.discardConfirm')}
@@ -385,5 +456,6 @@ export function ActiveWorkoutView() {
   return html`<section class=${`view view-active${workout && workout.rest ? ' has-timer' : ''}`}>
     <${PageHeader} title=${title} eyebrow=${eyebrow} />
     ${body}
+    <p id="set-logged-status" class="visually-hidden" role="status"></p>
   </section>`;
 }

@@ -55,6 +55,7 @@ export function DayView({ day: routeDay }) {
         ${!day.is_rest_day ? html`<span class="meta"><${Icon} name="timer" size=${16} /> ${fmt.minutes(day.duration_minutes)}</span>` : null}
         ${!day.is_rest_day && day.estimated_volume_lbs ? html`<span class="meta"><${Icon} name="dumbbell" size=${16} />
           ${t('day.volume', { load: fmt.load(day.estimated_volume_lbs, { total: true }) })}</span>` : null}
+        ${!day.is_rest_day && day.estimated_volume_lbs ? html`<p class="fine-print stats-note">${t('plan.volumeNote')}</p>` : null}
       </div>
       ${day.coach_note ? html`<blockquote class="coach-note">
         <span class="coach-note-label"><${Icon} name="coach" size=${16} /> ${t('day.coachNote')}</span>

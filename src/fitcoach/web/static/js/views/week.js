@@ -71,6 +71,7 @@ export function WeekView() {
         <div><dt>${t('week.statTime')}</dt><dd>${fmt.minutes(summary.total_time_minutes || 0)}</dd></div>
         <div><dt>${t('week.statVolume')}</dt><dd>${fmt.load(summary.total_volume_lbs || 0, { total: true })}</dd></div>
       </dl>
+      <p class="fine-print stats-note">${t('plan.volumeNote')}</p>
       <ol class="days">
         ${fmt.WEEKDAYS.map((name) => (plan.days[name] ? html`<${DayCard} key=${name} name=${name}
           day=${plan.days[name]} isToday=${plan.days[name].date === today.date} />` : null))}
