@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import NOW, PHONE, Api, accepted_week, catalog, screenshot, sign_up
+from tests.browser.conftest import (
+    CLOCK_HEADER,
+    NOW,
+    ONBOARDING,
+    PHONE,
+    Api,
+    accepted_week,
+    catalog,
+    screenshot,
+    sign_up,
+)
 from tests.browser.sight import uncovered
 
 pytestmark = pytest.mark.browser
@@ -129,3 +139,36 @@ def test_a_load_above_the_heaviest_dumbbell_gets_a_word(server: str, new_page: A
     assert not uncovered(note), uncovered(note)
     card.get_by_role("button", name=EN["active.logSetN"].format(n=1)).click()
     assert card.locator(".sets-table tbody tr").count() == 1  # still loggable
+
+
+def test_a_plan_made_on_tuesday_leaves_monday_before_it(server: str, new_page: Any) -> None:
+    """Monday came before a plan accepted on Tuesday: it reads "Before this plan", not like a
+    session still to do or missed."""
+    tuesday = NOW + dt.timedelta(days=1)
+    api = sign_up(server)
+    page = new_page(viewport=PHONE)
+    page.context.set_extra_http_headers({CLOCK_HEADER: tuesday.isoformat()})
+    page.clock.set_system_time(tuesday)
+    page.sign_in_as(api)
+    page.goto("/coach")
+    page.get_by_label(EN["coach.inputLabel"]).fill(ONBOARDING["en"])
+    page.get_by_role("button", name=EN["coach.send"]).click()
+    page.get_by_role("button", name=EN["proposal.accept"]).click()
+    page.get_by_text(EN["proposal.status.accepted"]).wait_for()
+    plan = api.get("/api/plans/current").json()
+    assert plan["week_start_date"] == NOW.date().isoformat()
+
+    page.goto("/week")
+    cards = page.locator(".day-card")
+    cards.first.wait_for()
+    monday = cards.nth(0)
+    if not plan["days"]["monday"]["is_rest_day"]:
+        tag = monday.locator(".tag-past")
+        assert tag.inner_text() == EN["week.beforePlan"]
+        assert not uncovered(tag), uncovered(tag)
+        page.goto("/workouts/monday")
+        page.get_by_text(EN["day.beforePlanText"]).wait_for()
+    # Tuesday (today) and the days after it are the plan's own.
+    for index in range(1, 7):
+        assert cards.nth(index).locator(".tag-past").count() == 0
+    screenshot(page, "week-started-tuesday")
