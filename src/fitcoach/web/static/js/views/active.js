@@ -25,12 +25,58 @@ function firstNumber(target) {
   return found ? found[0] : '';
 }
 
-function defaultLoad(exercise, unit) {
-  const last = exercise.sets[exercise.sets.length - 1];
-  if (last && last.weight !== null && last.weight !== undefined) return String(last.weight);
-  if (!exercise.target_weight_lbs) return '';
-  const value = unit === 'kg' ? exercise.target_weight_lbs * fmt.KG_PER_LB : exercise.target_weight_lbs;
-  return String(Math.round(value * 2) / 2);
+/** A weight in pounds as the user types it: their unit, one decimal at most. */
+function typedLoad(lbs, unit) {
+  const value = unit === 'kg' ? lbs * fmt.KG_PER_LB : lbs;
+  return String(Math.round(value * 10) / 10);
+}
+
+/**
+ * The load field starts at: the weight of the set just done in this workout, else the
+ * engine's target (`target_weight_lbs`), else what the same set weighed last time, else empty
+ * (no history: the app never invents a load).
+ */
+function defaultLoad(exercise, unit, last) {
+  const done = exercise.sets[exercise.sets.length - 1];
+  if (done && done.weight !== null && done.weight !== undefined) return String(done.weight);
+  if (exercise.target_weight_lbs) {
+    const value = unit === 'kg' ? exercise.target_weight_lbs * fmt.KG_PER_LB : exercise.target_weight_lbs;
+    return String(Math.round(value * 2) / 2);
+  }
+  const before = last && last.sets.length
+    ? last.sets[Math.min(exercise.sets.length, last.sets.length - 1)] : null;
+  return before && before.weight_lbs > 0 ? typedLoad(before.weight_lbs, unit) : '';
+}
+
+/** "12.5 kg × 10" (or "BW × 12") for a logged set read back from the server (pounds). */
+function setText(set) {
+  const load = set.weight_lbs > 0 ? fmt.load(set.weight_lbs) : t('active.bw');
+  return `${load} × ${fmt.number(set.reps, 0)}`;
+}
+
+/**
+ * The last logged sets of each exercise of the workout: the plan's `last` when the engine
+ * sends it (D10), else GET /api/workouts/logs?exercise=…&limit=1, one request per exercise.
+ */
+function useLastSessions(exercises) {
+  const [bySlug, setBySlug] = useState({});
+  const wanted = exercises.filter((e) => !e.last).map((e) => e.exercise_id);
+  const key = [...new Set(wanted)].sort().join(',');
+  useEffect(() => {
+    if (!key) return undefined;
+    let live = true;
+    Promise.all(key.split(',').map((slug) => api.workoutLogs({ exercise: slug, limit: 1 })
+      .then((answer) => {
+        const logs = Array.isArray(answer) ? answer : (answer && (answer.logs || answer.items)) || [];
+        const log = logs[0];
+        const entry = log && (log.exercises_logged || []).find((e) => e.exercise_id === slug);
+        return [slug, entry ? { completed_at: log.completed_at, sets: entry.sets } : null];
+      })
+      .catch(() => [slug, null])))
+      .then((pairs) => { if (live) setBySlug(Object.fromEntries(pairs)); });
+    return () => { live = false; };
+  }, [key]);
+  return (exercise) => exercise.last || bySlug[exercise.exercise_id] || null;
 }
 
 /**
@@ -80,9 +126,18 @@ function useDumbbellMax() {
   return max;
 }
 
-function SetForm({ exercise, unit, number, maxLbs }) {
+function SetForm({ exercise, unit, number, maxLbs, lastSession }) {
   const last = exercise.sets[exercise.sets.length - 1];
-  const [weight, setWeight] = useState(defaultLoad(exercise, unit));
+  const [weight, setWeight] = useState(defaultLoad(exercise, unit, lastSession));
+  // Loaded after the form appeared (the logs answer late): fill the field once, if untouched.
+  const touched = useRef(false);
+  useEffect(() => {
+    if (!touched.current && weight === '') setWeight(defaultLoad(exercise, unit, lastSession));
+  }, [lastSession]);
+  const sameSetLastTime = lastSession && lastSession.sets[exercise.sets.length];
+  const hints = [];
+  if (sameSetLastTime) hints.push(t('active.setLast', { n: fmt.number(number, 0), set: setText(sameSetLastTime) }));
+  if (exercise.target_weight_lbs) hints.push(t('active.target', { load: fmt.load(exercise.target_weight_lbs) }));
   const [reps, setReps] = useState(last ? String(last.reps) : firstNumber(exercise.target_reps));
   const [rpe, setRpe] = useState(last && last.rpe ? String(last.rpe) : '');
   const [problem, setProblem] = useState(null);
@@ -109,11 +164,13 @@ function SetForm({ exercise, unit, number, maxLbs }) {
     focusAfterLog(exercise.key, number);
   };
   return html`<form class="set-form" onSubmit=${submit} aria-label=${t('active.logSetN', { n: number })}>
+    ${hints.length ? html`<p class="set-hint" id=${`${id}-hint`}>${hints.join(' · ')}</p>` : null}
     <div class="field">
       <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}</label>
       <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
-        aria-describedby=${overMax ? `${id}-over` : undefined}
-        placeholder=${t('active.bw')} title=${t('active.bodyweight')} onInput=${(e) => setWeight(e.currentTarget.value)} />
+        aria-describedby=${[hints.length ? `${id}-hint` : '', overMax ? `${id}-over` : ''].join(' ').trim() || undefined}
+        placeholder=${t('active.bw')} title=${t('active.bodyweight')}
+        onInput=${(e) => { touched.current = true; setWeight(e.currentTarget.value); }} />
     </div>
     <div class="field">
       <label for=${`${id}-reps`}>${exercise.timed ? t('active.seconds') : t('active.reps')}</label>
@@ -134,7 +191,7 @@ function SetForm({ exercise, unit, number, maxLbs }) {
   </form>`;
 }
 
-function ExerciseCard({ exercise, unit, current, onSwap, maxLbs }) {
+function ExerciseCard({ exercise, unit, current, onSwap, maxLbs, lastSession }) {
   const [extra, setExtra] = useState(false);
   const complete = exercise.sets.length >= exercise.target_sets;
   const showForm = !exercise.swappedOut && (!complete || extra);
@@ -158,6 +215,8 @@ function ExerciseCard({ exercise, unit, current, onSwap, maxLbs }) {
       <span>${t('plan.rest', { rest: fmt.rest(exercise.rest_seconds) })}</span>
       ${exercise.target_weight_lbs ? html`<span class="rx-load">${t('active.target', { load: fmt.load(exercise.target_weight_lbs) })}</span>` : null}
     </p>
+    ${lastSession && lastSession.sets.length ? html`<p class="last-time">${t('active.lastTime', {
+      date: fmt.dateOnly(lastSession.completed_at), sets: lastSession.sets.map(setText).join(', ') })}</p>` : null}
     ${exercise.sets.length ? html`<table class="sets-table">
       <caption class="visually-hidden">${t('active.loggedSets', { name: exercise.name })}</caption>
       <thead><tr><th scope="col">${t('active.set')}</th><th scope="col">${t('active.load', { unit: fmt.unitLabel() })}</th>
@@ -173,7 +232,7 @@ function ExerciseCard({ exercise, unit, current, onSwap, maxLbs }) {
       </tr>`)}</tbody>
     </table>` : null}
     ${showForm ? html`<${SetForm} key=${`${exercise.key}-${exercise.sets.length}`} exercise=${exercise}
-      unit=${unit} number=${exercise.sets.length + 1} maxLbs=${maxLbs} />` : null}
+      unit=${unit} number=${exercise.sets.length + 1} maxLbs=${maxLbs} lastSession=${lastSession} />` : null}
     ${complete && !extra && !exercise.swappedOut ? html`<button type="button" class="btn btn-ghost btn-small"
       onClick=${() => setExtra(true)}><${Icon} name="plus" size=${16} /> ${t('active.extraSet')}</button>` : null}
   </section>`;
@@ -389,6 +448,7 @@ export function ActiveWorkoutView() {
     return () => { const w = workoutStore.get().workout; if (w && w.result) discardWorkout(); };
   }, []);
   const workout = state.workout;
+  const lastOf = useLastSessions(workout && !workout.result ? workout.exercises : []);
   const wanted = fmt.WEEKDAYS.includes(query.get('day')) ? query.get('day') : null;
 
   // Arriving from a day's "Start workout": start that day (never over a workout in progress).
@@ -424,7 +484,8 @@ export function ActiveWorkoutView() {
       </div>
       ${workout.exercises.map((exercise) => html`<${ExerciseCard} key=${exercise.key} exercise=${exercise}
         unit=${unit} current=${current && current.key === exercise.key} onSwap=${setSwapping}
-        maxLbs=${isDumbbell(exercise.exercise_id) ? dumbbellMax : null} />`)}
+        maxLbs=${isDumbbell(exercise.exercise_id) ? dumbbellMax : null}
+        lastSession=${lastOf(exercise)} />`)}
       <section class="card finish" aria-labelledby="finish-title">
         <h2 id="finish-title">${t('active.finishTitle')}</h2>
         <${ErrorNote} error=${state.error} title=${t('active.notLogged')} />
