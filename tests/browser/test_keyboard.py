@@ -58,7 +58,9 @@ def test_every_control_is_reached_by_tab_and_seen(server: str, new_page: Any,
                                                   viewport: dict[str, int]) -> None:
     page, _ = _start(server, new_page, viewport)
     # One set logged: the rest timer is up, covering the bottom of the screen.
-    page.locator(".set-form").first.get_by_role("button").click()
+    form = page.locator(".set-form").first
+    form.get_by_label(EN["active.load"].format(unit="kg")).fill("10")
+    form.get_by_role("button", name=EN["active.logSetN"].format(n=1)).click()
     page.get_by_role("timer").wait_for()
     controls = page.locator(
         "main a[href], main button:not([disabled]), main input, main select, main textarea,"

@@ -108,7 +108,8 @@ def test_rest_timer_buttons_read_in_hebrew(server: str, new_page: Any) -> None:
     page.sign_in_as(api, locale="he", timezone=TIMEZONE, name="נועה")
     page.goto(f"/workout/active?day={day}")
     form = page.locator(".set-form").first
-    form.get_by_role("button").click()
+    form.get_by_label(HE["active.load"].format(unit=HE["unit.kg"])).fill("10")
+    form.get_by_role("button", name=HE["active.logSetN"].format(n=1)).click()
     page.get_by_role("timer").wait_for()
     less = page.get_by_role("button", name=HE["active.restLess"])
     more = page.get_by_role("button", name=HE["active.restMore"])

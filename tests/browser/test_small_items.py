@@ -172,3 +172,35 @@ def test_a_plan_made_on_tuesday_leaves_monday_before_it(server: str, new_page: A
     for index in range(1, 7):
         assert cards.nth(index).locator(".tag-past").count() == 0
     screenshot(page, "week-started-tuesday")
+
+
+def test_an_empty_load_on_a_dumbbell_exercise_is_asked_about(server: str,
+                                                              new_page: Any) -> None:
+    api = sign_up(server)
+    plan = accepted_week(api)
+    exercises = api.get("/api/exercises").json()
+    dumbbell = {e["slug"] for e in exercises if e["load_kind"] == "dumbbell"}
+    name, index = next((name, i) for name, day in plan["days"].items() if not day["is_rest_day"]
+                       for i, e in enumerate(e for b in day["blocks"] for e in b["exercises"])
+                       if e["exercise_id"] in dumbbell)
+    page = new_page(viewport=PHONE)
+    page.sign_in_as(api)
+    page.goto(f"/workout/active?day={name}")
+    card = page.locator(".wk-exercise").nth(index)
+    load = card.get_by_label(EN["active.load"].format(unit="kg"))
+    load.wait_for()
+    # Per dumbbell, said where the load is typed.
+    assert EN["active.perDumbbell"] in card.locator(".set-form label").first.inner_text()
+    load.fill("")
+    card.get_by_role("button", name=EN["active.logSetN"].format(n=1)).click()
+    question = card.get_by_role("alert")
+    question.wait_for()
+    assert EN["active.noLoad"] in question.inner_text()
+    assert not uncovered(question), uncovered(question)
+    assert card.locator(".sets-table tbody tr").count() == 0  # nothing saved yet
+    question.get_by_role("button", name=EN["active.logAsBodyweight"]).click()
+    rows = card.locator(".sets-table tbody tr")
+    rows.first.wait_for()
+    assert rows.count() == 1
+    assert EN["active.bw"] in rows.first.inner_text()
+

@@ -126,7 +126,10 @@ function useDumbbellMax() {
   return max;
 }
 
-function SetForm({ exercise, unit, number, maxLbs, lastSession }) {
+// Exercises whose sets carry an external load: an empty load field there is asked about.
+const LOADED = new Set(['dumbbell', 'barbell', 'machine', 'cable']);
+
+function SetForm({ exercise, unit, number, maxLbs, lastSession, loadKind }) {
   const last = exercise.sets[exercise.sets.length - 1];
   const [weight, setWeight] = useState(defaultLoad(exercise, unit, lastSession));
   // Loaded after the form appeared (the logs answer late): fill the field once, if untouched.
@@ -141,6 +144,7 @@ function SetForm({ exercise, unit, number, maxLbs, lastSession }) {
   const [reps, setReps] = useState(last ? String(last.reps) : firstNumber(exercise.target_reps));
   const [rpe, setRpe] = useState(last && last.rpe ? String(last.rpe) : '');
   const [problem, setProblem] = useState(null);
+  const [askBodyweight, setAskBodyweight] = useState(false);
   const id = `set-${exercise.key}`;
   // A load above the heaviest dumbbell the user has is said, not silently logged (it may be a
   // typo, or new gear the coach should hear about); logging it stays possible.
@@ -160,17 +164,24 @@ function SetForm({ exercise, unit, number, maxLbs, lastSession }) {
       return;
     }
     setProblem(null);
+    // A loaded exercise with no load typed is asked about once, not saved as bodyweight
+    // behind the user's back.
+    if (weightValue === null && LOADED.has(loadKind) && !askBodyweight && event.type === 'submit') {
+      setAskBodyweight(true);
+      return;
+    }
     logSet(exercise.key, { weight: weightValue, reps: repsValue, rpe: rpe === '' ? null : Number(rpe) });
     focusAfterLog(exercise.key, number);
   };
   return html`<form class="set-form" onSubmit=${submit} aria-label=${t('active.logSetN', { n: number })}>
     ${hints.length ? html`<p class="set-hint" id=${`${id}-hint`}>${hints.join(' · ')}</p>` : null}
     <div class="field">
-      <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}</label>
+      <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}${loadKind === 'dumbbell'
+        ? html` <span class="label-sub">${t('active.perDumbbell')}</span>` : null}</label>
       <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
         aria-describedby=${[hints.length ? `${id}-hint` : '', overMax ? `${id}-over` : ''].join(' ').trim() || undefined}
         placeholder=${t('active.bw')} title=${t('active.bodyweight')}
-        onInput=${(e) => { touched.current = true; setWeight(e.currentTarget.value); }} />
+        onInput=${(e) => { touched.current = true; setAskBodyweight(false); setWeight(e.currentTarget.value); }} />
     </div>
     <div class="field">
       <label for=${`${id}-reps`}>${exercise.timed ? t('active.seconds') : t('active.reps')}</label>
@@ -186,12 +197,16 @@ function SetForm({ exercise, unit, number, maxLbs, lastSession }) {
     </div>
     ${overMax ? html`<p class="field-note" id=${`${id}-over`} role="status">${t('active.overMax', {
       load: fmt.load(typed, { inUnit: true }), max: fmt.load(maxLbs) })}</p>` : null}
+    ${askBodyweight && String(weight).trim() === '' ? html`<div class="field-note" role="alert">
+      <p>${t('active.noLoad')}</p>
+      <button type="button" class="btn btn-small btn-secondary" onClick=${submit}>${t('active.logAsBodyweight')}</button>
+    </div>` : null}
     <button type="submit" class="btn btn-primary">${t('active.logSetN', { n: number })}</button>
     ${problem ? html`<p class="field-error" role="alert">${problem}</p>` : null}
   </form>`;
 }
 
-function ExerciseCard({ exercise, unit, current, onSwap, maxLbs, lastSession }) {
+function ExerciseCard({ exercise, unit, current, onSwap, maxLbs, lastSession, loadKind }) {
   const [extra, setExtra] = useState(false);
   const complete = exercise.sets.length >= exercise.target_sets;
   const showForm = !exercise.swappedOut && (!complete || extra);
@@ -232,7 +247,8 @@ function ExerciseCard({ exercise, unit, current, onSwap, maxLbs, lastSession }) 
       </tr>`)}</tbody>
     </table>` : null}
     ${showForm ? html`<${SetForm} key=${`${exercise.key}-${exercise.sets.length}`} exercise=${exercise}
-      unit=${unit} number=${exercise.sets.length + 1} maxLbs=${maxLbs} lastSession=${lastSession} />` : null}
+      unit=${unit} number=${exercise.sets.length + 1} maxLbs=${maxLbs} lastSession=${lastSession}
+      loadKind=${loadKind} />` : null}
     ${complete && !extra && !exercise.swappedOut ? html`<button type="button" class="btn btn-ghost btn-small"
       onClick=${() => setExtra(true)}><${Icon} name="plus" size=${16} /> ${t('active.extraSet')}</button>` : null}
   </section>`;
@@ -432,10 +448,11 @@ function StartPanel({ plan, preferred }) {
 export function ActiveWorkoutView() {
   const catalog = useCatalog();
   const dumbbellMax = useDumbbellMax();
-  const isDumbbell = (slug) => {
+  const loadKindOf = (slug) => {
     const entry = catalog.bySlug && catalog.bySlug.get(slug);
-    return Boolean(entry && entry.load_kind === 'dumbbell');
+    return entry ? entry.load_kind : null;
   };
+  const isDumbbell = (slug) => loadKindOf(slug) === 'dumbbell';
   const { query } = useRoute();
   const { status, plan, error: planError } = usePlan();
   const state = useStore(workoutStore);
@@ -485,7 +502,7 @@ export function ActiveWorkoutView() {
       ${workout.exercises.map((exercise) => html`<${ExerciseCard} key=${exercise.key} exercise=${exercise}
         unit=${unit} current=${current && current.key === exercise.key} onSwap=${setSwapping}
         maxLbs=${isDumbbell(exercise.exercise_id) ? dumbbellMax : null}
-        lastSession=${lastOf(exercise)} />`)}
+        lastSession=${lastOf(exercise)} loadKind=${loadKindOf(exercise.exercise_id)} />`)}
       <section class="card finish" aria-labelledby="finish-title">
         <h2 id="finish-title">${t('active.finishTitle')}</h2>
         <${ErrorNote} error=${state.error} title=${t('active.notLogged')} />
