@@ -62,3 +62,44 @@ def test_the_api_answers_as_without_the_client(client_with_site: TestClient) -> 
     assert unknown.json()["error"]["code"] == "not_found"
     assert client_with_site.get("/api/exercises").status_code == 401
     assert "/{path}" not in client_with_site.get("/openapi.json").json()["paths"]
+
+
+def test_text_files_go_out_gzipped_to_browsers_that_take_it(tmp_path: Path, database: Database,
+                                                              turns: ScriptedTurns) -> None:
+    script = "export const words = " + repr(["set", "rep", "rest"] * 400) + ";\n"
+    page = "<!doctype html><title>fitcoach</title>" + "<p>x</p>" * 200
+    (tmp_path / "index.html").write_text(page)
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "app.js").write_text(script)
+    (tmp_path / "tiny.css").write_text("a{}")
+    client = TestClient(build_app(database, turns, web_directory=tmp_path))
+
+    zipped = client.get("/js/app.js", headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.status_code == 200
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.headers["vary"] == "Accept-Encoding"
+    assert zipped.text == script  # httpx decodes it: the same file
+    assert int(zipped.headers["content-length"]) < len(script) / 4
+    assert zipped.headers["etag"].startswith("W/")
+
+    # The weak ETag revalidates: unchanged file, 304.
+    again = client.get("/js/app.js", headers={"Accept-Encoding": "gzip",
+                                              "If-None-Match": zipped.headers["etag"]})
+    assert again.status_code == 304
+
+    plain = client.get("/js/app.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.text == script
+    assert client.get("/tiny.css", headers={"Accept-Encoding": "gzip"}).headers.get(
+        "content-encoding") is None  # too small to gain
+    screen = client.get("/coach", headers={"Accept-Encoding": "gzip"})
+    assert screen.headers["content-encoding"] == "gzip"
+    assert screen.headers["cache-control"] == "no-cache"
+    assert "<title>fitcoach</title>" in screen.text
+    head = client.head("/js/app.js", headers={"Accept-Encoding": "gzip"})
+    assert head.status_code == 200
+
+    # A changed file is compressed afresh, never an old copy.
+    (tmp_path / "js" / "app.js").write_text(script.replace("rest", "tempo"))
+    assert "tempo" in client.get("/js/app.js", headers={"Accept-Encoding": "gzip"}).text
+
