@@ -1,7 +1,9 @@
 """What the web client's first load costs on the wire: a signed-in user with an accepted plan
 opens /today in a fresh browser context (empty cache) at phone size. Prints the requests and
 the bytes received (response bodies as sent, so compressed when they were), split into the
-client's static files and the API's answers.
+client's static files and the API's answers; then the same for a second visit (the page
+opened again in a new tab of the same browser, with its cache): requests that reached the
+server, and those the cache answered without asking.
 
 Starts its own `fitcoach serve` (embedded brain, dev clock, a temporary SQLite database) and
 drives Debian's Chromium (/usr/bin/chromium, FITCOACH_CHROMIUM overrides) with Playwright.
@@ -81,6 +83,19 @@ def main() -> None:
                 page.goto("/today")
                 page.locator(".exercise-name").first.wait_for()
                 page.wait_for_load_state("networkidle")
+                again = context.new_page()
+                cdp = context.new_cdp_session(again)
+                cdp.send("Network.enable")
+                asked: list[str] = []
+                cached: list[str] = []
+                cdp.on("Network.responseReceived", lambda event: (
+                    cached if event["response"].get("fromDiskCache")
+                    or event["response"].get("fromMemoryCache") else asked).append(
+                        event["response"]["url"]))
+                cdp.on("Network.requestServedFromCache", lambda event: None)
+                again.goto("/today")
+                again.locator(".exercise-name").first.wait_for()
+                again.wait_for_load_state("networkidle")
                 browser.close()
         finally:
             server.terminate()
@@ -91,6 +106,9 @@ def main() -> None:
     print(f"bytes received: {sum(i[1] for i in seen):,} (client files "
           f"{sum(i[1] for i in static):,}, API {sum(i[1] for i in answers):,})")
     print("client file encodings:", ", ".join(sorted({i[2] for i in static})))
+    reached = [url for url in asked if "/api/" not in url]
+    print(f"second visit: {len(asked)} requests reached the server ({len(reached)} client "
+          f"files, {len(asked) - len(reached)} API), {len(cached)} answered by the cache")
 
 
 if __name__ == "__main__":
