@@ -38,8 +38,9 @@ CHROMIUM_ARGS = [
 # A Monday, like the seed's runtime context block: 12:00 in Madrid.
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 CLOCK_HEADER = "X-Fitcoach-Now"
-PHONE = {"width": 375, "height": 812}
-DESKTOP = {"width": 1280, "height": 860}
+# The sizes the web client is checked at (issue 13): a common phone and a common laptop.
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
 STATIC = Path(__file__).resolve().parents[2] / "src" / "fitcoach" / "web" / "static"
 SERVER_START_SECONDS = 60.0
 
@@ -128,6 +129,9 @@ class Api:
 
     def post(self, path: str, body: Any = None, now: dt.datetime = NOW) -> httpx.Response:
         return httpx.post(self.base + path, json=body, headers=self.headers(now), timeout=30)
+
+    def delete(self, path: str) -> httpx.Response:
+        return httpx.delete(self.base + path, headers=self.headers(), timeout=30)
 
     def chat(self, message: str, **context: Any) -> dict[str, Any]:
         response = self.post("/api/coach/chat", {"message": message, **context})
@@ -251,3 +255,14 @@ def screenshot(page: Any, name: str) -> None:
         page.screenshot(path=str(folder / f"{name}-{label}.png"))
     page.set_viewport_size(original)
     page.wait_for_timeout(100)
+
+
+def screenshot_as_seen(page: Any, name: str) -> None:
+    """Save the viewport as it is, scrolled where the test left it (what a person sees now),
+    when FITCOACH_SCREENSHOTS names a folder; `name` gets the viewport's label."""
+    if not SCREENSHOTS:
+        return
+    folder = Path(SCREENSHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    label = "phone" if page.viewport_size["width"] < 880 else "desktop"
+    page.screenshot(path=str(folder / f"{name}-{label}.png"))

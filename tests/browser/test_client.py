@@ -113,13 +113,13 @@ def test_errors_are_shown_plainly_never_a_blank_page(server: str, new_page: Any)
     api = sign_up(server)
     page = new_page()
     page.sign_in_as(api)
-    page.route("**/api/plans/current", lambda route: route.abort("connectionrefused"))
+    page.route("**/api/plans/current*", lambda route: route.abort("connectionrefused"))
     page.goto("/week")
     alert = page.get_by_role("alert")
     alert.wait_for()
     assert en["plan.loadFailed"] in alert.inner_text()
     assert en["error.network"] in alert.inner_text()
-    page.unroute("**/api/plans/current")
+    page.unroute("**/api/plans/current*")
 
     # A token the server no longer knows: back to sign-up, saying why.
     page.evaluate("""() => {

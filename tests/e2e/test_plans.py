@@ -22,6 +22,20 @@ def test_no_plan_before_the_first_accept(new_user: Callable[..., Api]) -> None:
     assert response.json()["error"]["code"] == "not_found"
 
 
+def test_optional_asks_for_the_plan_without_an_error(new_user: Callable[..., Api]) -> None:
+    """The web client's start-up question: "no plan yet" is 204 with no body, not a 404."""
+    api = new_user()
+    none_yet = api.get("/api/plans/current?optional=true")
+    assert none_yet.status_code == 204
+    assert none_yet.content == b""
+    api.accepted_week()
+    plan = api.get("/api/plans/current?optional=true")
+    assert plan.status_code == 200
+    assert set(plan.json()["days"]) == {"monday", "tuesday", "wednesday", "thursday", "friday",
+                                        "saturday", "sunday"}
+    assert plan.headers["X-Fitcoach-Plan-Version"]
+
+
 def test_a_logged_workout_completes_its_day(new_user: Callable[..., Api]) -> None:
     api = new_user()
     api.accepted_week()

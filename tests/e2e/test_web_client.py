@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,81 @@ def test_the_api_answers_as_without_the_client(client_with_site: TestClient) -> 
     assert unknown.json()["error"]["code"] == "not_found"
     assert client_with_site.get("/api/exercises").status_code == 401
     assert "/{path}" not in client_with_site.get("/openapi.json").json()["paths"]
+
+
+def test_text_files_go_out_gzipped_to_browsers_that_take_it(tmp_path: Path, database: Database,
+                                                              turns: ScriptedTurns) -> None:
+    script = "export const words = " + repr(["set", "rep", "rest"] * 400) + ";\n"
+    page = "<!doctype html><title>fitcoach</title>" + "<p>x</p>" * 200
+    (tmp_path / "index.html").write_text(page)
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "app.js").write_text(script)
+    (tmp_path / "tiny.css").write_text("a{}")
+    client = TestClient(build_app(database, turns, web_directory=tmp_path))
+
+    zipped = client.get("/js/app.js", headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.status_code == 200
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.headers["vary"] == "Accept-Encoding"
+    assert zipped.text == script  # httpx decodes it: the same file
+    assert int(zipped.headers["content-length"]) < len(script) / 4
+    assert zipped.headers["etag"].startswith("W/")
+
+    # The weak ETag revalidates: unchanged file, 304.
+    again = client.get("/js/app.js", headers={"Accept-Encoding": "gzip",
+                                              "If-None-Match": zipped.headers["etag"]})
+    assert again.status_code == 304
+
+    plain = client.get("/js/app.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.text == script
+    assert client.get("/tiny.css", headers={"Accept-Encoding": "gzip"}).headers.get(
+        "content-encoding") is None  # too small to gain
+    screen = client.get("/coach", headers={"Accept-Encoding": "gzip"})
+    assert screen.headers["content-encoding"] == "gzip"
+    assert screen.headers["cache-control"] == "no-cache"
+    assert "<title>fitcoach</title>" in screen.text
+    head = client.head("/js/app.js", headers={"Accept-Encoding": "gzip"})
+    assert head.status_code == 200
+
+    # A changed file is compressed afresh, never an old copy.
+    (tmp_path / "js" / "app.js").write_text(script.replace("rest", "tempo"))
+    assert "tempo" in client.get("/js/app.js", headers={"Accept-Encoding": "gzip"}).text
+
+
+
+def test_a_page_loads_its_own_release_of_the_code(tmp_path: Path, database: Database,
+                                                 turns: ScriptedTurns) -> None:
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><link rel="stylesheet" href="/app.css">'
+        '<script type="module" src="/js/main.js"></script>')
+    (tmp_path / "app.css").write_text("body{}")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "main.js").write_text("import './lib.js';")
+    (tmp_path / "js" / "lib.js").write_text("export const one = 1;")
+    client = TestClient(build_app(database, turns, web_directory=tmp_path))
+
+    page = client.get("/coach")
+    assert page.headers["cache-control"] == "no-cache"
+    found = re.search(r'src="/v/([0-9a-f]{12})/js/main\.js"', page.text)
+    assert found, page.text
+    version = found.group(1)
+    assert f'href="/v/{version}/app.css"' in page.text
+    assert client.get("/").text == page.text
+
+    # The release's files, and the modules they import by relative path, never change under
+    # their URL: cached for a year.
+    for path in ("js/main.js", "js/lib.js", "app.css"):
+        answer = client.get(f"/v/{version}/{path}")
+        assert answer.status_code == 200, path
+        assert answer.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get(f"/v/{version}/js/lib.js").text == "export const one = 1;"
+    assert client.get("/js/lib.js").headers["cache-control"] == "no-cache"
+    assert client.get(f"/v/{version}/js/nothing.js").status_code == 404
+
+    # An upgrade is a new version: the page points at it, the old URLs are no longer immutable.
+    (tmp_path / "js" / "lib.js").write_text("export const one = 'one';")
+    newer = re.search(r'src="/v/([0-9a-f]{12})/', client.get("/coach").text)
+    assert newer
+    assert newer.group(1) != version
+    assert client.get(f"/v/{version}/js/lib.js").headers["cache-control"] == "no-cache"

@@ -15,16 +15,21 @@ router = APIRouter(prefix="/api/plans", tags=["plans"],
 PLAN_VERSION_HEADER = "X-Fitcoach-Plan-Version"
 
 @router.get("/current", response_model=WeeklyPlan,
-            responses=error_responses({404: "the user has never accepted a plan"}))
+            responses={**error_responses({404: "the user has never accepted a plan"}),
+                       204: {"description": "no plan yet, asked with `?optional=true`"}})
 def read_current_plan(caller: CallerDep, database: DatabaseDep, now: NowDep,
-                      response: Response) -> WeeklyPlan:
+                      response: Response, optional: bool = False) -> WeeklyPlan | Response:
     """The plan of the caller's current week (their time zone), completed days marked.
 
-    The plan's version is in the `X-Fitcoach-Plan-Version` header.
+    The plan's version is in the `X-Fitcoach-Plan-Version` header. A user who has not
+    accepted a plan yet gets 404; with `?optional=true` (the web client's start-up question,
+    for which "none yet" is an answer, not an error) 204 with no body.
     """
     with database.read() as session:
         current = current_plan(session, caller.user_id, caller.timezone, now)
     if current is None:
+        if optional:
+            return Response(status_code=204)
         raise NotFound("no plan yet: accept a proposal from the coach first")
     response.headers[PLAN_VERSION_HEADER] = str(current.version)
     return current.plan

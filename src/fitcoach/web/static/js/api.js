@@ -75,15 +75,9 @@ export const api = {
   rejectProposal: (id) =>
     request('POST', `/api/coach/proposals/${encodeURIComponent(id)}/reject`),
 
-  /** GET /api/plans/current → the weekly plan, or null when the user has none yet (404). */
-  async currentPlan() {
-    try {
-      return await request('GET', '/api/plans/current');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
+  /** GET /api/plans/current?optional=true → the weekly plan, or null (204) when the user has
+   * none yet: asked so that "no plan yet" is an answer, not a 404 in the console. */
+  currentPlan: () => request('GET', '/api/plans/current', { query: { optional: 'true' } }),
 
   /** GET /api/memory → {tier_1_staples, tier_2_physiological, tier_3_situational} */
   memory: ({ includeExpired = false } = {}) =>

@@ -88,8 +88,8 @@ function screen(route) {
   }
 }
 
-function Nav({ section, className }) {
-  return html`<nav class=${className} aria-label=${t('nav.label')}>
+function Nav({ section, className, cover }) {
+  return html`<nav class=${className} aria-label=${t('nav.label')} data-cover=${cover}>
     <ul>${NAV.map((item) => html`<li>
       <${Link} href=${item.href} class="nav-link" aria-current=${section === item.name ? 'page' : undefined}>
         <${Icon} name=${item.icon} size=${22} /><span>${t(`nav.${item.name}`)}</span>
@@ -134,7 +134,7 @@ export function App() {
   configure(session);
   return html`<div class="app">
     <a class="skip-link" href="#main">${t('nav.skip')}</a>
-    <header class="topbar">
+    <header class="topbar" data-cover="top">
       <${Link} href="/today" class="brand" aria-label=${t('nav.home')}>
         <span class="brand-mark" aria-hidden="true">fc</span><span class="brand-name">fitcoach</span>
       </${Link}>
@@ -148,6 +148,6 @@ export function App() {
     <main id="main" class=${`main main-${route.name}`} tabindex="-1">
       <${ErrorBoundary} key=${path}>${screen(route)}</${ErrorBoundary}>
     </main>
-    <${Nav} section=${section} className="nav-bottom" />
+    <${Nav} section=${section} className="nav-bottom" cover="bottom" />
   </div>`;
 }

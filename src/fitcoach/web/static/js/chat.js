@@ -3,7 +3,10 @@
 // changes against the plan of that moment, its status, and the turn's memory changes.
 import { api, ApiError } from './api.js';
 import { proposalChanges } from './diff.js';
-import { createStore, planStore, readJson, sessionStore, setPlan, userKey, writeJson } from './state.js';
+import { localToday } from './format.js';
+import {
+  createStore, notePlanStart, planStore, readJson, sessionStore, setPlan, userKey, writeJson,
+} from './state.js';
 
 const MAX_LINES = 200;
 
@@ -98,6 +101,7 @@ export async function acceptProposal(lineId) {
   update(lineId, { busy: true, error: null });
   try {
     const result = await api.acceptProposal(line.proposal.id);
+    notePlanStart(result.plan, localToday().date);
     setPlan(result.plan);
     update(lineId, { busy: false, status: 'accepted', version: result.version });
     return result;

@@ -49,13 +49,28 @@ export function diffDay(before, after) {
   for (const e of now) {
     const was = old.find((o) => o.exercise_id === e.exercise_id);
     if (!was) continue;
-    if (was.target_sets !== e.target_sets || was.target_reps !== e.target_reps
-        || was.rest_seconds !== e.rest_seconds) {
-      changes.push({ kind: 'prescription', name: e.name, from: prescription(was),
-        to: prescription(e) });
-    }
+    const change = { kind: 'prescription', name: e.name, from: prescription(was), to: prescription(e) };
+    if (isVisibleChange(change)) changes.push(change);
   }
   return changes;
+}
+
+const sameReps = (a, b) => String(a || '').replace('–', '-') === String(b || '').replace('–', '-');
+
+/**
+ * Whether a change says something a person would see. Lines stored by older versions of the
+ * client (kept in the transcript) may hold a "prescription" change whose sets, reps and rest
+ * are all the same ("3 × 6–10 → 3 × 6–10"); those are not shown.
+ */
+export function isVisibleChange(change) {
+  if (!change) return false;
+  if (change.kind === 'prescription') {
+    const { from, to } = change;
+    return from.sets !== to.sets || !sameReps(from.reps, to.reps) || from.rest !== to.rest;
+  }
+  if (change.kind === 'title') return (change.from || '') !== (change.to || '');
+  if (change.kind === 'duration') return change.from !== change.to;
+  return true;
 }
 
 /** Per weekday, the changes of a proposed week against the current one. */
@@ -66,6 +81,7 @@ export function diffWeek(before, after) {
       after.days[day]) }))
     .filter((row) => row.changes.length > 0);
 }
+
 
 /** The changes a proposal makes, or null when there is no current plan to compare with. */
 export function proposalChanges(proposal, currentPlan) {

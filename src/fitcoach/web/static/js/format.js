@@ -28,6 +28,12 @@ export function number(value, maximumFractionDigits = 1) {
   return new Intl.NumberFormat(locale(), { maximumFractionDigits }).format(value);
 }
 
+/** A 0-100 score as a percentage in the user's language ("83 %", "83%"). */
+export function percent(value) {
+  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 })
+    .format(Number(value) / 100);
+}
+
 export function unitLabel() { return t(settings.units === 'kg' ? 'unit.kg' : 'unit.lb'); }
 
 /**

@@ -28,7 +28,8 @@ export function directionOf(code) {
 
 async function fetchCatalog(code) {
   if (catalogs[code]) return catalogs[code];
-  const response = await fetch(`/i18n/${code}.json`);
+  // Beside the modules (../i18n/ from js/): a versioned page gets its release's words.
+  const response = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
   if (!response.ok) throw new Error(`language file ${code} could not be loaded`);
   catalogs[code] = await response.json();
   return catalogs[code];

@@ -5,6 +5,9 @@ import { configure } from './format.js';
 import { setUnauthorizedHandler } from './api.js';
 import { sessionStore, signOut } from './state.js';
 import { App } from './app.js';
+import { keepFocusInSight } from './reveal.js';
+
+keepFocusInSight();
 
 setUnauthorizedHandler(() => {
   if (sessionStore.get().session) signOut('signup.expired');

@@ -110,6 +110,25 @@ export function loadPlan({ force = false } = {}) {
 
 export function setPlan(plan) { planStore.set({ status: 'ready', plan, error: null }); }
 
+/**
+ * The day a plan started, as this browser saw it: the user's date when they first accepted a
+ * plan for that week. A plan made on a Tuesday starts that Tuesday, so Monday is "before this
+ * plan", not a missed session. (The plan object has no start date; on another device the
+ * week's earlier days read "not logged".)
+ */
+export function notePlanStart(plan, today) {
+  if (!plan || !plan.week_start_date) return;
+  const known = readJson(userKey('planStart'));
+  if (known && known.week === plan.week_start_date && known.date <= today) return;
+  writeJson(userKey('planStart'), { week: plan.week_start_date, date: today });
+}
+
+/** The date the plan of `week` started, when this browser knows it. */
+export function planStartOf(plan) {
+  const known = readJson(userKey('planStart'));
+  return plan && known && known.week === plan.week_start_date ? known.date : null;
+}
+
 export function usePlan() {
   const state = useStore(planStore);
   useEffect(() => { loadPlan(); }, []);

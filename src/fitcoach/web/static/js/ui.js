@@ -38,6 +38,29 @@ export function Loading({ label }) {
   </div>`;
 }
 
+/**
+ * A translated sentence whose {placeholders} are filled with isolated pieces: each value is a
+ * <bdi data-part=name> (its own direction, judged from its first strong letter), so a Latin
+ * exercise name or a number inside a Hebrew sentence keeps the sentence's reading order: in
+ * "{from} ← {to}" the arrow points from the old value to the new one in either direction.
+ * `ltr` names the values that are always read left to right ("3 × 8–12").
+ */
+export function Phrase({ k, params = {}, ltr = [] }) {
+  const template = String(t(k));
+  const nodes = [];
+  let last = 0;
+  for (const found of template.matchAll(/\{(\w+)\}/g)) {
+    if (found.index > last) nodes.push(template.slice(last, found.index));
+    const name = found[1];
+    nodes.push(name in params
+      ? html`<bdi data-part=${name} dir=${ltr.includes(name) ? 'ltr' : undefined}>${params[name]}</bdi>`
+      : found[0]);
+    last = found.index + found[0].length;
+  }
+  if (last < template.length) nodes.push(template.slice(last));
+  return nodes;
+}
+
 export function PageHeader({ title, eyebrow, children }) {
   return html`<header class="page-header">
     ${eyebrow ? html`<p class="eyebrow">${eyebrow}</p>` : null}

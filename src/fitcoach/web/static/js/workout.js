@@ -57,6 +57,8 @@ function exercisesFrom(day, previous = []) {
         target_reps: exercise.target_reps,
         rest_seconds: exercise.rest_seconds,
         target_weight_lbs: exercise.target_weight_lbs || null,
+        // The engine's last logged sets for this exercise (D10), when the plan carries them.
+        last: exercise.last || null,
         timed: fmt.isTimed(exercise.target_reps),
         sets: kept ? kept.sets : [],
       });

@@ -1,6 +1,6 @@
 // How a planned day reads: blocks and supersets, sets × reps, rest, load, muscle focus.
 // Used by the day screen and inside proposal cards (the preview of a staged change).
-import { html } from '../lib.js';
+import { html, useId } from '../lib.js';
 import { locale, t, tMaybe } from '../i18n.js';
 import * as fmt from '../format.js';
 import { catalogStore, useStore } from '../state.js';
@@ -64,16 +64,18 @@ export function Blocks({ day, compact = false }) {
 }
 
 export function MuscleFocus({ focus }) {
+  const noteId = useId();
   if (!focus || !focus.length) return null;
   const sorted = [...focus].sort((a, b) => b.intensity - a.intensity);
-  return html`<ul class="focus-bars" aria-label=${t('plan.muscleFocus')}>
+  return html`<ul class="focus-bars" aria-label=${t('plan.muscleFocus')} aria-describedby=${noteId}>
     ${sorted.map((item) => html`<li>
       <span class="focus-name">${muscleName(item.muscle)}</span>
       <span class="focus-track" aria-hidden="true"><span class="focus-fill"
         style=${`inline-size:${Math.max(4, Math.min(100, item.intensity))}%`}></span></span>
-      <span class="focus-value">${fmt.number(item.intensity, 0)}</span>
+      <span class="focus-value">${fmt.percent(item.intensity)}</span>
     </li>`)}
-  </ul>`;
+  </ul>
+  <p class="fine-print focus-note" id=${noteId}>${t('plan.focusNote')}</p>`;
 }
 
 /** One line per day of a week: used in the proposal preview. */

@@ -4,7 +4,8 @@ import { html } from '../lib.js';
 import { t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
-import { Chips, ErrorNote } from '../ui.js';
+import { Chips, ErrorNote, Phrase } from '../ui.js';
+import { isVisibleChange } from '../diff.js';
 import { Link } from '../router.js';
 import { Blocks, MuscleFocus, WeekPreview } from './plan.js';
 
@@ -12,32 +13,50 @@ function rx(p) {
   return t('plan.setsReps', { sets: fmt.number(p.sets, 0), reps: fmt.reps(p.reps) });
 }
 
+/** "3 × 8–12" always reads left to right, as a lifter writes it, in every language. */
+const Sets = ({ p }) => html`<bdi dir="ltr" class="diff-sets">${rx(p)}</bdi>`;
+
+/** One side of a prescription change: only the parts that changed (sets × reps, rest). */
+function RxSide({ p, sets, rest }) {
+  const parts = [];
+  if (sets) parts.push(html`<${Sets} p=${p} />`);
+  if (rest) parts.push(html`<bdi>${t('plan.rest', { rest: fmt.rest(p.rest) })}</bdi>`);
+  return parts.flatMap((part, i) => (i ? [', ', part] : [part]));
+}
+
 function Change({ change }) {
+  if (!isVisibleChange(change)) return null;
+  const say = (k, params, ltr) => html`<li><${Phrase} k=${k} params=${params} ltr=${ltr} /></li>`;
   switch (change.kind) {
-    case 'newSession': return html`<li>${t('diff.newSession', { title: change.title })}</li>`;
-    case 'becomesRest': return html`<li>${t('diff.becomesRest')}</li>`;
-    case 'title': return html`<li>${t('diff.title', { from: change.from, to: change.to })}</li>`;
-    case 'duration': return html`<li>${t('diff.duration', { from: fmt.minutes(change.from),
-      to: fmt.minutes(change.to) })}</li>`;
-    case 'swap': return html`<li>${t('diff.swap', { from: change.from, to: change.to })}
-      <span class="muted"> · ${rx(change.prescription)}</span></li>`;
-    case 'removed': return html`<li>${t('diff.removed', { name: change.name })}</li>`;
-    case 'added': return html`<li>${t('diff.added', { name: change.name })}
-      <span class="muted"> · ${rx(change.prescription)}</span></li>`;
-    case 'prescription': return html`<li>${t('diff.prescription', { name: change.name,
-      from: rx(change.from), to: rx(change.to) })}</li>`;
+    case 'newSession': return say('diff.newSession', { title: change.title });
+    case 'becomesRest': return say('diff.becomesRest', {});
+    case 'title': return say('diff.title', { from: change.from, to: change.to });
+    case 'duration': return say('diff.duration', { from: fmt.minutes(change.from), to: fmt.minutes(change.to) });
+    case 'swap': return html`<li><${Phrase} k="diff.swap" params=${{ from: change.from, to: change.to }} />
+      <span class="muted"> · <${Sets} p=${change.prescription} /></span></li>`;
+    case 'removed': return say('diff.removed', { name: change.name });
+    case 'added': return html`<li><${Phrase} k="diff.added" params=${{ name: change.name }} />
+      <span class="muted"> · <${Sets} p=${change.prescription} /></span></li>`;
+    case 'prescription': {
+      const sets = rx(change.from) !== rx(change.to);
+      const rest = change.from.rest !== change.to.rest;
+      return say('diff.prescription', { name: change.name,
+        from: html`<${RxSide} p=${change.from} sets=${sets} rest=${rest} />`,
+        to: html`<${RxSide} p=${change.to} sets=${sets} rest=${rest} />` });
+    }
     default: return null;
   }
 }
 
 function Changes({ rows, single }) {
   if (!rows) return null;
-  const total = rows.reduce((sum, row) => sum + row.changes.length, 0);
+  const shown = rows.map((row) => ({ ...row, changes: row.changes.filter(isVisibleChange) }))
+    .filter((row) => row.changes.length > 0);
   return html`<section class="changes">
     <h4>${t('proposal.whatChanges')}</h4>
-    ${total === 0 ? html`<p class="muted">${t('proposal.noVisibleChange')}</p>` : html`
+    ${shown.length === 0 ? html`<p class="muted">${t('proposal.noVisibleChange')}</p>` : html`
       <ul class="change-list">
-        ${rows.map((row) => (single ? row.changes.map((change) => html`<${Change} change=${change} />`)
+        ${shown.map((row) => (single ? row.changes.map((change) => html`<${Change} change=${change} />`)
           : html`<li class="change-day"><strong>${fmt.weekdayName(row.day)}</strong>
             <ul>${row.changes.map((change) => html`<${Change} change=${change} />`)}</ul></li>`))}
       </ul>`}
@@ -73,7 +92,8 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
       <span>${t('week.sessions', { count: data.summary.frequency })}</span>
       <span>${fmt.minutes(data.summary.total_time_minutes)}</span>
       <span>${t('week.volume', { load: fmt.load(data.summary.total_volume_lbs, { total: true }) })}</span>
-    </p>` : null}
+    </p>
+    <p class="fine-print">${t('plan.volumeNote')}</p>` : null}
     <${Changes} rows=${line.changes} single=${!isWeek} />
     <details class="proposal-preview">
       <summary>${isWeek ? t('proposal.previewWeek')

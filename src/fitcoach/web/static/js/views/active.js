@@ -1,7 +1,7 @@
 // /workout/active: log each set (load in the user's unit, reps, RPE), a rest timer after each
 // set, swap an exercise through the coach on the spot, and finish → POST /api/workouts/log.
 import { html, useEffect, useRef, useState } from '../lib.js';
-import { t } from '../i18n.js';
+import { locale, t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { Link, navigate, useRoute } from '../router.js';
@@ -10,9 +10,11 @@ import {
   adjustRest, applyDay, discardWorkout, endRest, finishWorkout, loadWorkout, logSet, removeSet,
   startWorkout, workoutStore,
 } from '../workout.js';
+import { api } from '../api.js';
 import { chatStore, acceptProposal, dismissProposal, sendMessage } from '../chat.js';
 import { Markdown } from '../markdown.js';
-import { ErrorNote, Loading, PageHeader } from '../ui.js';
+import { ErrorNote, Loading, PageHeader, Phrase } from '../ui.js';
+import { reveal } from '../reveal.js';
 import { NoPlan } from './week.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
@@ -23,21 +25,132 @@ function firstNumber(target) {
   return found ? found[0] : '';
 }
 
-function defaultLoad(exercise, unit) {
-  const last = exercise.sets[exercise.sets.length - 1];
-  if (last && last.weight !== null && last.weight !== undefined) return String(last.weight);
-  if (!exercise.target_weight_lbs) return '';
-  const value = unit === 'kg' ? exercise.target_weight_lbs * fmt.KG_PER_LB : exercise.target_weight_lbs;
-  return String(Math.round(value * 2) / 2);
+/** A weight in pounds as the user types it: their unit, one decimal at most. */
+function typedLoad(lbs, unit) {
+  const value = unit === 'kg' ? lbs * fmt.KG_PER_LB : lbs;
+  return String(Math.round(value * 10) / 10);
 }
 
-function SetForm({ exercise, unit, number }) {
+/**
+ * The load field starts at: the weight of the set just done in this workout, else the
+ * engine's target (`target_weight_lbs`), else what the same set weighed last time, else empty
+ * (no history: the app never invents a load).
+ */
+function defaultLoad(exercise, unit, last) {
+  const done = exercise.sets[exercise.sets.length - 1];
+  if (done && done.weight !== null && done.weight !== undefined) return String(done.weight);
+  if (exercise.target_weight_lbs) {
+    const value = unit === 'kg' ? exercise.target_weight_lbs * fmt.KG_PER_LB : exercise.target_weight_lbs;
+    return String(Math.round(value * 2) / 2);
+  }
+  const before = last && last.sets.length
+    ? last.sets[Math.min(exercise.sets.length, last.sets.length - 1)] : null;
+  return before && before.weight_lbs > 0 ? typedLoad(before.weight_lbs, unit) : '';
+}
+
+/** "12.5 kg × 10" (or "BW × 12") for a logged set read back from the server (pounds). */
+function setText(set) {
+  const load = set.weight_lbs > 0 ? fmt.load(set.weight_lbs) : t('active.bw');
+  return `${load} × ${fmt.number(set.reps, 0)}`;
+}
+
+/**
+ * The last logged sets of each exercise of the workout: the plan's `last` when the engine
+ * sends it (D10), else GET /api/workouts/logs?exercise=…&limit=1, one request per exercise.
+ */
+function useLastSessions(exercises) {
+  const [bySlug, setBySlug] = useState({});
+  const wanted = exercises.filter((e) => !e.last).map((e) => e.exercise_id);
+  const key = [...new Set(wanted)].sort().join(',');
+  useEffect(() => {
+    if (!key) return undefined;
+    let live = true;
+    Promise.all(key.split(',').map((slug) => api.workoutLogs({ exercise: slug, limit: 1 })
+      .then((answer) => {
+        const logs = Array.isArray(answer) ? answer : (answer && (answer.logs || answer.items)) || [];
+        const log = logs[0];
+        const entry = log && (log.exercises_logged || []).find((e) => e.exercise_id === slug);
+        return [slug, entry ? { completed_at: log.completed_at, sets: entry.sets } : null];
+      })
+      .catch(() => [slug, null])))
+      .then((pairs) => { if (live) setBySlug(Object.fromEntries(pairs)); });
+    return () => { live = false; };
+  }, [key]);
+  return (exercise) => exercise.last || bySlug[exercise.exercise_id] || null;
+}
+
+/**
+ * After a set is logged its form is replaced, which would drop keyboard focus to the page:
+ * focus moves to where the next set is typed (the next exercise of a superset round, else this
+ * exercise's next set, else the next exercise with sets to do, else Finish), and a status line
+ * says what was logged.
+ */
+function focusAfterLog(key, number) {
+  setTimeout(() => {
+    const workout = workoutStore.get().workout;
+    if (!workout) return;
+    const exercises = workout.exercises.filter((e) => !e.swappedOut);
+    const done = exercises.find((e) => e.key === key);
+    const open = (e) => e && e.sets.length < e.target_sets;
+    const round = done ? exercises.filter((e) => e.block === done.block) : [];
+    const nextInRound = done && done.blockSize > 1
+      ? round.slice(done.position + 1).concat(round.slice(0, done.position)).find(open) : null;
+    const order = [nextInRound, document.getElementById(`set-${key}-load`) ? done : null,
+      exercises.find(open)].filter(Boolean);
+    let target = null;
+    for (const exercise of order) {
+      target = document.getElementById(`set-${exercise.key}-load`);
+      if (target) break;
+    }
+    target = target || document.getElementById('finish-button');
+    const status = document.getElementById('set-logged-status');
+    if (status && done) status.textContent = t('active.setLogged', { n: number, name: done.name });
+    if (target) {
+      target.focus({ preventScroll: true });
+      reveal(target);
+    }
+  }, 0);
+}
+
+/** The heaviest dumbbell the user said they have (GET /api/memory, the equipment staple), lb. */
+function useDumbbellMax() {
+  const [max, setMax] = useState(null);
+  useEffect(() => {
+    let live = true;
+    api.memory().then((memory) => {
+      const staple = (memory.tier_1_staples || []).find((item) => item.max_dumbbell_lbs);
+      if (live && staple) setMax(staple.max_dumbbell_lbs);
+    }).catch(() => { /* the warning is a nicety: logging works without it */ });
+    return () => { live = false; };
+  }, []);
+  return max;
+}
+
+// Exercises whose sets carry an external load: an empty load field there is asked about.
+const LOADED = new Set(['dumbbell', 'barbell', 'machine', 'cable']);
+
+function SetForm({ exercise, unit, number, maxLbs, lastSession, loadKind }) {
   const last = exercise.sets[exercise.sets.length - 1];
-  const [weight, setWeight] = useState(defaultLoad(exercise, unit));
+  const [weight, setWeight] = useState(defaultLoad(exercise, unit, lastSession));
+  // Loaded after the form appeared (the logs answer late): fill the field once, if untouched.
+  const touched = useRef(false);
+  useEffect(() => {
+    if (!touched.current && weight === '') setWeight(defaultLoad(exercise, unit, lastSession));
+  }, [lastSession]);
+  const sameSetLastTime = lastSession && lastSession.sets[exercise.sets.length];
+  const hints = [];
+  if (sameSetLastTime) hints.push(t('active.setLast', { n: fmt.number(number, 0), set: setText(sameSetLastTime) }));
+  if (exercise.target_weight_lbs) hints.push(t('active.target', { load: fmt.load(exercise.target_weight_lbs) }));
   const [reps, setReps] = useState(last ? String(last.reps) : firstNumber(exercise.target_reps));
   const [rpe, setRpe] = useState(last && last.rpe ? String(last.rpe) : '');
   const [problem, setProblem] = useState(null);
+  const [askBodyweight, setAskBodyweight] = useState(false);
   const id = `set-${exercise.key}`;
+  // A load above the heaviest dumbbell the user has is said, not silently logged (it may be a
+  // typo, or new gear the coach should hear about); logging it stays possible.
+  const typed = Number(String(weight).replace(',', '.'));
+  const maxInUnit = maxLbs ? Math.round(fmt.toUnit(maxLbs) * 10) / 10 : null;
+  const overMax = Boolean(maxInUnit && String(weight).trim() !== '' && Number.isFinite(typed) && typed > maxInUnit);
   const submit = (event) => {
     event.preventDefault();
     const repsValue = Number(reps);
@@ -51,13 +164,24 @@ function SetForm({ exercise, unit, number }) {
       return;
     }
     setProblem(null);
+    // A loaded exercise with no load typed is asked about once, not saved as bodyweight
+    // behind the user's back.
+    if (weightValue === null && LOADED.has(loadKind) && !askBodyweight && event.type === 'submit') {
+      setAskBodyweight(true);
+      return;
+    }
     logSet(exercise.key, { weight: weightValue, reps: repsValue, rpe: rpe === '' ? null : Number(rpe) });
+    focusAfterLog(exercise.key, number);
   };
   return html`<form class="set-form" onSubmit=${submit} aria-label=${t('active.logSetN', { n: number })}>
+    ${hints.length ? html`<p class="set-hint" id=${`${id}-hint`}>${hints.join(' · ')}</p>` : null}
     <div class="field">
-      <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}</label>
+      <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}${loadKind === 'dumbbell'
+        ? html` <span class="label-sub">${t('active.perDumbbell')}</span>` : null}</label>
       <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
-        placeholder=${t('active.bw')} title=${t('active.bodyweight')} onInput=${(e) => setWeight(e.currentTarget.value)} />
+        aria-describedby=${[hints.length ? `${id}-hint` : '', overMax ? `${id}-over` : ''].join(' ').trim() || undefined}
+        placeholder=${t('active.bw')} title=${t('active.bodyweight')}
+        onInput=${(e) => { touched.current = true; setAskBodyweight(false); setWeight(e.currentTarget.value); }} />
     </div>
     <div class="field">
       <label for=${`${id}-reps`}>${exercise.timed ? t('active.seconds') : t('active.reps')}</label>
@@ -71,12 +195,18 @@ function SetForm({ exercise, unit, number }) {
         ${RPE_VALUES.map((v) => html`<option value=${v}>${fmt.number(Number(v))}</option>`)}
       </select>
     </div>
+    ${overMax ? html`<p class="field-note" id=${`${id}-over`} role="status">${t('active.overMax', {
+      load: fmt.load(typed, { inUnit: true }), max: fmt.load(maxLbs) })}</p>` : null}
+    ${askBodyweight && String(weight).trim() === '' ? html`<div class="field-note" role="alert">
+      <p>${t('active.noLoad')}</p>
+      <button type="button" class="btn btn-small btn-secondary" onClick=${submit}>${t('active.logAsBodyweight')}</button>
+    </div>` : null}
     <button type="submit" class="btn btn-primary">${t('active.logSetN', { n: number })}</button>
     ${problem ? html`<p class="field-error" role="alert">${problem}</p>` : null}
   </form>`;
 }
 
-function ExerciseCard({ exercise, unit, current, onSwap }) {
+function ExerciseCard({ exercise, unit, current, onSwap, maxLbs, lastSession, loadKind }) {
   const [extra, setExtra] = useState(false);
   const complete = exercise.sets.length >= exercise.target_sets;
   const showForm = !exercise.swappedOut && (!complete || extra);
@@ -100,6 +230,8 @@ function ExerciseCard({ exercise, unit, current, onSwap }) {
       <span>${t('plan.rest', { rest: fmt.rest(exercise.rest_seconds) })}</span>
       ${exercise.target_weight_lbs ? html`<span class="rx-load">${t('active.target', { load: fmt.load(exercise.target_weight_lbs) })}</span>` : null}
     </p>
+    ${lastSession && lastSession.sets.length ? html`<p class="last-time">${t('active.lastTime', {
+      date: fmt.dateOnly(lastSession.completed_at), sets: lastSession.sets.map(setText).join(', ') })}</p>` : null}
     ${exercise.sets.length ? html`<table class="sets-table">
       <caption class="visually-hidden">${t('active.loggedSets', { name: exercise.name })}</caption>
       <thead><tr><th scope="col">${t('active.set')}</th><th scope="col">${t('active.load', { unit: fmt.unitLabel() })}</th>
@@ -115,7 +247,8 @@ function ExerciseCard({ exercise, unit, current, onSwap }) {
       </tr>`)}</tbody>
     </table>` : null}
     ${showForm ? html`<${SetForm} key=${`${exercise.key}-${exercise.sets.length}`} exercise=${exercise}
-      unit=${unit} number=${exercise.sets.length + 1} />` : null}
+      unit=${unit} number=${exercise.sets.length + 1} maxLbs=${maxLbs} lastSession=${lastSession}
+      loadKind=${loadKind} />` : null}
     ${complete && !extra && !exercise.swappedOut ? html`<button type="button" class="btn btn-ghost btn-small"
       onClick=${() => setExtra(true)}><${Icon} name="plus" size=${16} /> ${t('active.extraSet')}</button>` : null}
   </section>`;
@@ -138,6 +271,12 @@ function beep() {
   } catch { /* sound is a nicety */ }
 }
 
+/** "−15" / "+15" in the user's digits, with a true minus sign. */
+function signedSeconds(n) {
+  return new Intl.NumberFormat(locale(), { signDisplay: 'exceptZero' }).format(n)
+    .replace(/[\u200e\u200f\u061c]/g, '').replace('-', '\u2212');
+}
+
 function RestTimer({ rest, nextLabel }) {
   const [now, setNow] = useState(Date.now());
   const announced = useRef(false);
@@ -156,7 +295,8 @@ function RestTimer({ rest, nextLabel }) {
     }
   }, [over]);
   const share = Math.min(1, Math.max(0, remaining / rest.total));
-  return html`<aside class=${`rest-timer${over ? ' is-over' : ''}`} aria-label=${t('active.restTimer')}>
+  return html`<aside class=${`rest-timer${over ? ' is-over' : ''}`} aria-label=${t('active.restTimer')}
+      data-cover="bottom">
     <div class="rest-main">
       <span class="rest-label">${over ? t('active.restOver') : t('active.resting')}</span>
       <span class="rest-clock" role="timer" aria-live="off">${fmt.clock(Math.ceil(remaining))}</span>
@@ -165,9 +305,9 @@ function RestTimer({ rest, nextLabel }) {
     <div class="rest-bar" aria-hidden="true"><span style=${`inline-size:${share * 100}%`}></span></div>
     <div class="rest-actions">
       ${over ? null : html`<button type="button" class="btn btn-small btn-ghost" onClick=${() => adjustRest(-15)}
-        aria-label=${t('active.restLess')}>−15 s</button>
+        aria-label=${t('active.restLess')}><${Phrase} k="fmt.seconds" params=${{ n: signedSeconds(-15) }} ltr=${['n']} /></button>
       <button type="button" class="btn btn-small btn-ghost" onClick=${() => adjustRest(15)}
-        aria-label=${t('active.restMore')}>+15 s</button>`}
+        aria-label=${t('active.restMore')}><${Phrase} k="fmt.seconds" params=${{ n: signedSeconds(15) }} ltr=${['n']} /></button>`}
       <button type="button" class="btn btn-small btn-primary" onClick=${endRest}>
         ${over ? t('active.restDone') : t('active.restSkip')}</button>
     </div>
@@ -306,7 +446,13 @@ function StartPanel({ plan, preferred }) {
 }
 
 export function ActiveWorkoutView() {
-  useCatalog();
+  const catalog = useCatalog();
+  const dumbbellMax = useDumbbellMax();
+  const loadKindOf = (slug) => {
+    const entry = catalog.bySlug && catalog.bySlug.get(slug);
+    return entry ? entry.load_kind : null;
+  };
+  const isDumbbell = (slug) => loadKindOf(slug) === 'dumbbell';
   const { query } = useRoute();
   const { status, plan, error: planError } = usePlan();
   const state = useStore(workoutStore);
@@ -319,6 +465,7 @@ export function ActiveWorkoutView() {
     return () => { const w = workoutStore.get().workout; if (w && w.result) discardWorkout(); };
   }, []);
   const workout = state.workout;
+  const lastOf = useLastSessions(workout && !workout.result ? workout.exercises : []);
   const wanted = fmt.WEEKDAYS.includes(query.get('day')) ? query.get('day') : null;
 
   // Arriving from a day's "Start workout": start that day (never over a workout in progress).
@@ -343,7 +490,7 @@ export function ActiveWorkoutView() {
       await finishWorkout();
     };
     body = html`
-      <div class="wk-progress">
+      <div class="wk-progress" data-cover="top">
         <div class="wk-progress-text">
           <span>${t('active.setsDone', { done: fmt.number(logged, 0), total: fmt.number(total, 0) })}</span>
           <span>${t('active.volumeSoFar', { load: fmt.load(volume, { inUnit: true, total: true }) })}</span>
@@ -353,7 +500,9 @@ export function ActiveWorkoutView() {
           <span style=${`inline-size:${total ? Math.min(100, (logged / total) * 100) : 0}%`}></span></div>
       </div>
       ${workout.exercises.map((exercise) => html`<${ExerciseCard} key=${exercise.key} exercise=${exercise}
-        unit=${unit} current=${current && current.key === exercise.key} onSwap=${setSwapping} />`)}
+        unit=${unit} current=${current && current.key === exercise.key} onSwap=${setSwapping}
+        maxLbs=${isDumbbell(exercise.exercise_id) ? dumbbellMax : null}
+        lastSession=${lastOf(exercise)} loadKind=${loadKindOf(exercise.exercise_id)} />`)}
       <section class="card finish" aria-labelledby="finish-title">
         <h2 id="finish-title">${t('active.finishTitle')}</h2>
         <${ErrorNote} error=${state.error} title=${t('active.notLogged')} />
@@ -363,7 +512,7 @@ export function ActiveWorkoutView() {
             <button type="button" class="btn btn-primary" onClick=${finish} disabled=${state.finishing}>${t('active.finishAnyway')}</button>
             <button type="button" class="btn btn-ghost" onClick=${() => setConfirmFinish(false)}>${t('action.cancel')}</button>
           </div>` : html`<div class="day-actions">
-            <button type="button" class="btn btn-primary btn-large" disabled=${state.finishing || logged === 0}
+            <button type="button" id="finish-button" class="btn btn-primary btn-large" disabled=${state.finishing || logged === 0}
               onClick=${() => (logged < total && !state.error ? setConfirmFinish(true) : finish())}>
               <${Icon} name="check" /> ${state.finishing ? t('active.saving') : state.error ? t('action.retry') : t('active.finish')}</button>
             ${confirmDiscard ? html`<span class="confirm-inline">${t('active.discardConfirm')}
@@ -385,5 +534,6 @@ export function ActiveWorkoutView() {
   return html`<section class=${`view view-active${workout && workout.rest ? ' has-timer' : ''}`}>
     <${PageHeader} title=${title} eyebrow=${eyebrow} />
     ${body}
+    <p id="set-logged-status" class="visually-hidden" role="status"></p>
   </section>`;
 }

@@ -11,9 +11,12 @@ import {
   acceptProposal, chatStore, dismissProposal, ensureGreeting, loadTranscript, resend, sendMessage,
 } from '../chat.js';
 import { ErrorNote, PageHeader } from '../ui.js';
+import { reveal } from '../reveal.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
 const TABS = ['coach', 'today', 'week', 'workout'];
+const MAX_MESSAGE = 4000; // the contract's limit on a chat message
+const COUNT_FROM = 3500; // the counter shows from here, before the limit is reached
 
 function Greeting({ kind, name }) {
   if (kind === 'onboarding') {
@@ -73,7 +76,9 @@ export function CoachView() {
   const plan = usePlan();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState(null);
-  const listEnd = useRef(null);
+  const transcript = useRef(null);
+  const composer = useRef(null);
+  const [coverBelow, setCoverBelow] = useState(0);
   const input = useRef(null);
   const sentFromQuery = useRef(false);
 
@@ -109,16 +114,34 @@ export function CoachView() {
     }
   }, []);
 
-  useLayoutEffect(() => {
-    if (listEnd.current && typeof listEnd.current.scrollIntoView === 'function') {
-      listEnd.current.scrollIntoView({ block: 'end' });
-    }
-  }, [chat.lines.length, chat.sending]);
+  // What the message box and the tab bar cover: a pending card's Accept / Dismiss stick just
+  // above them (CSS --cover-below), so the decision stays in reach under a long card.
+  useEffect(() => {
+    const form = composer.current;
+    if (!form || typeof ResizeObserver !== 'function') return undefined;
+    const measure = () => {
+      const nav = document.querySelector('.nav-bottom');
+      const navHeight = nav ? nav.getBoundingClientRect().height : 0;
+      setCoverBelow(Math.round(form.getBoundingClientRect().height + navHeight));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(form);
+    window.addEventListener('resize', measure);
+    measure();
+    return () => { observer.disconnect(); window.removeEventListener('resize', measure); };
+  }, []);
 
+  // After each turn the newest line is scrolled into the part of the screen the top bar,
+  // the message box and the tab bar leave free: whole when it fits, from its start when not.
+  useLayoutEffect(() => {
+    const list = transcript.current;
+    const last = list && list.lastElementChild;
+    if (last) reveal(last);
+  }, [chat.lines.length, chat.sending, coverBelow]);
   const submit = (event) => {
     event.preventDefault();
     const text = draft.trim();
-    if (!text || chat.sending) return;
+    if (!text || chat.sending || text.length > MAX_MESSAGE) return;
     send(text);
   };
   const onKeyDown = (event) => {
@@ -126,19 +149,20 @@ export function CoachView() {
   };
   const name = session ? session.display_name : '';
   const label = contextLabel(context);
+  const length = draft.trim().length;
+  const tooLong = length > MAX_MESSAGE;
 
-  return html`<section class="view view-coach">
+  return html`<section class="view view-coach" style=${`--cover-below:${coverBelow}px`}>
     <${PageHeader} title=${t('nav.coach')} />
-    <ol class="transcript" role="log" aria-label=${t('coach.transcript')}>
+    <ol class="transcript" ref=${transcript} role="log" aria-label=${t('coach.transcript')}>
       ${chat.lines.map((line) => html`<${Line} key=${line.id} line=${line} name=${name}
         sending=${chat.sending} onChip=${(text) => send(text)} onRetry=${(id) => resend(id).catch(setError)} />`)}
       ${chat.sending ? html`<li class="line line-coach"><div class="bubble bubble-coach typing"
         role="status"><span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>
         <span>${t('coach.thinking')}</span></div></li>` : null}
     </ol>
-    <div ref=${listEnd}></div>
     ${plan.status === 'error' ? html`<${ErrorNote} error=${plan.error} title=${t('plan.loadFailed')} />` : null}
-    <form class="composer" onSubmit=${submit}>
+    <form class="composer" ref=${composer} data-cover="bottom" onSubmit=${submit}>
       ${label ? html`<div class="composer-context">
         <span><${Icon} name=${tab === 'week' ? 'week' : 'today'} size=${16} /> ${label}</span>
         <button type="button" class="btn-icon" aria-label=${t('coach.clearContext')}
@@ -146,12 +170,18 @@ export function CoachView() {
       </div>` : null}
       <div class="composer-row">
         <label for="composer-input" class="visually-hidden">${t('coach.inputLabel')}</label>
-        <textarea id="composer-input" ref=${input} rows="1" value=${draft} maxlength="4000"
+        <textarea id="composer-input" ref=${input} rows="1" value=${draft}
+          aria-describedby=${length >= COUNT_FROM ? 'composer-count' : undefined}
+          aria-invalid=${tooLong ? 'true' : undefined}
           placeholder=${t('coach.placeholder')} onInput=${(e) => setDraft(e.currentTarget.value)}
           onKeyDown=${onKeyDown}></textarea>
-        <button type="submit" class="btn btn-primary btn-send" disabled=${chat.sending || !draft.trim()}
+        <button type="submit" class="btn btn-primary btn-send" disabled=${chat.sending || !draft.trim() || tooLong}
           aria-label=${t('coach.send')}><${Icon} name="send" className="flip-rtl" /><span class="send-text">${t('coach.send')}</span></button>
       </div>
+      ${length >= COUNT_FROM ? html`<p id="composer-count" class=${`composer-count${tooLong ? ' is-over' : ''}`}
+        aria-live="polite">${tooLong ? t('coach.tooLong', { over: fmt.number(length - MAX_MESSAGE, 0),
+          max: fmt.number(MAX_MESSAGE, 0) }) : t('coach.count', { n: fmt.number(length, 0),
+          max: fmt.number(MAX_MESSAGE, 0) })}</p>` : null}
       ${error && !chat.lines.some((l) => l.failed) ? html`<${ErrorNote} error=${error} />` : null}
     </form>
   </section>`;

@@ -4,11 +4,11 @@ import { t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { Link, coachHref, navigate } from '../router.js';
-import { useCatalog, usePlan, useStore } from '../state.js';
+import { planStartOf, useCatalog, usePlan, useStore } from '../state.js';
 import { workoutStore } from '../workout.js';
 import { Chips, ErrorNote, Loading, PageHeader } from '../ui.js';
 import { Blocks, MuscleFocus } from '../components/plan.js';
-import { NoPlan } from './week.js';
+import { NoPlan, pastNote } from './week.js';
 
 function DayNav({ day }) {
   const index = fmt.WEEKDAYS.indexOf(day);
@@ -55,7 +55,10 @@ export function DayView({ day: routeDay }) {
         ${!day.is_rest_day ? html`<span class="meta"><${Icon} name="timer" size=${16} /> ${fmt.minutes(day.duration_minutes)}</span>` : null}
         ${!day.is_rest_day && day.estimated_volume_lbs ? html`<span class="meta"><${Icon} name="dumbbell" size=${16} />
           ${t('day.volume', { load: fmt.load(day.estimated_volume_lbs, { total: true }) })}</span>` : null}
+        ${!day.is_rest_day && day.estimated_volume_lbs ? html`<p class="fine-print stats-note">${t('plan.volumeNote')}</p>` : null}
       </div>
+      ${pastNote(day, today.date, planStartOf(plan)) === 'week.beforePlan' ? html`<p class="note note-info">
+        ${t('day.beforePlanText')}</p>` : null}
       ${day.coach_note ? html`<blockquote class="coach-note">
         <span class="coach-note-label"><${Icon} name="coach" size=${16} /> ${t('day.coachNote')}</span>
         <p dir="auto">${day.coach_note}</p></blockquote>` : null}

@@ -22,6 +22,22 @@ function itemLabel(tier, item) {
   return item.event;
 }
 
+/**
+ * What the item's dates mean now. A deleted (invalidated) item says when it was deleted, never
+ * "expired" with a date still to come; only an item whose expiry has passed is "expired".
+ */
+function expiryNote(item, active) {
+  if (item.status === 'invalidated') {
+    return html`<span>${item.invalidated_at ? t('memory.deletedOn', { date: fmt.dateOnly(item.invalidated_at) })
+      : t('memory.deleted')}</span>`;
+  }
+  if (!item.expires_at) return html`<span>${t('memory.noExpiry')}</span>`;
+  if (active) {
+    return html`<span><${Icon} name="timer" size=${14} /> ${t('memory.until', { date: fmt.dateOnly(item.expires_at), relative: fmt.relative(item.expires_at) })}</span>`;
+  }
+  return html`<span>${t('memory.expired', { date: fmt.dateOnly(item.expires_at) })}</span>`;
+}
+
 function Item({ tier, item, onDelete }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -43,11 +59,7 @@ function Item({ tier, item, onDelete }) {
       <span class="memory-label">${itemLabel(tier, item)}</span>
       <p class="memory-fact" dir="auto">${item.fact}</p>
       <p class="memory-meta">
-        ${item.expires_at ? (active
-          ? html`<span><${Icon} name="timer" size=${14} /> ${t('memory.until', { date: fmt.dateOnly(item.expires_at), relative: fmt.relative(item.expires_at) })}</span>`
-          : html`<span>${t('memory.expired', { date: fmt.dateOnly(item.expires_at) })}</span>`)
-          : html`<span>${t('memory.noExpiry')}</span>`}
-        ${item.status === 'invalidated' ? html`<span>${t('memory.deleted')}</span>` : null}
+        ${expiryNote(item, active)}
         ${item.created_at ? html`<span>${t('memory.since', { date: fmt.dateOnly(item.created_at) })}</span>` : null}
       </p>
       <${ErrorNote} error=${error} title=${t('memory.deleteFailed')} />

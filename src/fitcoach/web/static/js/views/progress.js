@@ -103,14 +103,22 @@ function VolumeSection({ weeks, band }) {
     <p class="fine-print">${t('progress.hardSetNote')}</p>`;
 }
 
-function RecordsSection({ slugs, names, records }) {
+function RecordsSection({ slugs, names, records, strength }) {
   if (records.status === 'error') return html`<${ErrorNote} error=${records.error} />`;
   if (records.status !== 'ready') return html`<${Loading} />`;
   const recent = Date.now() - 7 * 86400000;
   const rows = slugs.map((slug) => ({ slug, name: names.get(slug) || slug, r: records.bySlug[slug] }))
     .filter((row) => row.r && (row.r.max_weight_set || Object.keys(row.r.rep_records || {}).length));
   if (!rows.length) return html`<p class="muted">${t('progress.noRecords')}</p>`;
-  const isNew = (set) => set && new Date(set.achieved_at).getTime() >= recent;
+  // "New" means broken this week: a record set at an exercise's first session in the window
+  // beat nothing, so it is not new (and "Records broken" above, the server's count, agrees).
+  const isNew = (slug, set) => {
+    if (!set) return false;
+    const at = new Date(set.achieved_at).getTime();
+    const series = strength.find((s) => s.exercise_id === slug);
+    const earlier = series && series.points.some((p) => new Date(p.completed_at).getTime() < at);
+    return at >= recent && Boolean(earlier);
+  };
   return html`<div class="table-scroll"><table class="records">
     <thead><tr>
       <th scope="col">${t('progress.exercise')}</th>
@@ -127,7 +135,7 @@ function RecordsSection({ slugs, names, records }) {
       return html`<tr data-slug=${slug}>
         <th scope="row">${name}</th>
         <td data-label=${t('progress.e1rm')}><div>${r.estimated_1rm ? html`<strong>${fmt.load(r.estimated_1rm.estimated_1rm)}</strong>
-          ${isNew(r.estimated_1rm) ? html` <span class="tag tag-new">${t('progress.new')}</span>` : null}
+          ${isNew(slug, r.estimated_1rm) ? html` <span class="tag tag-new">${t('progress.new')}</span>` : null}
           <span class="cell-sub">${fmt.dateOnly(r.estimated_1rm.achieved_at)}</span>` : '—'}</div></td>
         <td data-label=${t('progress.heaviest')}><div>${r.max_weight_set ? html`${t('progress.setOf', { load: fmt.load(r.max_weight_set.weight_lbs), reps: fmt.number(r.max_weight_set.reps, 0) })}
           <span class="cell-sub">${fmt.dateOnly(r.max_weight_set.achieved_at)}</span>` : '—'}</div></td>
@@ -173,7 +181,7 @@ export function ProgressView() {
       </section>
       <section class="card" aria-labelledby="records-title">
         <h2 id="records-title">${t('progress.recordsTitle')}</h2>
-        <${RecordsSection} slugs=${slugs} names=${names} records=${records} />
+        <${RecordsSection} slugs=${slugs} names=${names} records=${records} strength=${strength} />
       </section>`;
   }
   return html`<section class="view view-progress">

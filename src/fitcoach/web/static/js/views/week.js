@@ -4,7 +4,7 @@ import { t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { Link, coachHref, navigate } from '../router.js';
-import { usePlan } from '../state.js';
+import { planStartOf, usePlan } from '../state.js';
 import { Chips, Empty, ErrorNote, Loading, PageHeader } from '../ui.js';
 
 export function ModifyWeekWithCoachCard({ edits }) {
@@ -27,11 +27,17 @@ export function NoPlan() {
   </${Empty}>`;
 }
 
-function DayCard({ name, day, isToday }) {
+/** A training day in the past that was not logged: before the plan started, or not logged. */
+export function pastNote(day, today, start) {
+  if (day.is_rest_day || day.status === 'completed' || day.date >= today) return null;
+  return start && day.date < start ? 'week.beforePlan' : 'week.notLogged';
+}
+
+function DayCard({ name, day, isToday, past }) {
   const rest = day.is_rest_day;
   const done = day.status === 'completed';
-  const classes = ['day-card', rest ? 'is-rest' : '', done ? 'is-done' : '', isToday ? 'is-today' : '']
-    .filter(Boolean).join(' ');
+  const classes = ['day-card', rest ? 'is-rest' : '', done ? 'is-done' : '', isToday ? 'is-today' : '',
+    past ? 'is-past' : ''].filter(Boolean).join(' ');
   return html`<li>
     <${Link} class=${classes} href=${`/workouts/${name}`} aria-current=${isToday ? 'date' : undefined}>
       <span class="day-date">
@@ -47,7 +53,8 @@ function DayCard({ name, day, isToday }) {
       </span>
       <span class="day-status">
         ${done ? html`<span class="tag tag-done"><${Icon} name="check" size=${14} /> ${t('week.done')}</span>`
-          : isToday ? html`<span class="tag tag-today">${t('week.today')}</span>` : null}
+          : isToday ? html`<span class="tag tag-today">${t('week.today')}</span>`
+            : past ? html`<span class="tag tag-past">${t(past)}</span>` : null}
         <${Icon} name="chevron" className="flip-rtl" />
       </span>
     </${Link}>
@@ -63,6 +70,7 @@ export function WeekView() {
   else if (!plan) body = html`<${NoPlan} />`;
   else {
     const summary = plan.summary || {};
+    const start = planStartOf(plan);
     const done = fmt.WEEKDAYS.filter((d) => plan.days[d] && plan.days[d].status === 'completed').length;
     body = html`
       ${plan.theme ? html`<p class="lead" dir="auto">${plan.theme}</p>` : null}
@@ -71,9 +79,11 @@ export function WeekView() {
         <div><dt>${t('week.statTime')}</dt><dd>${fmt.minutes(summary.total_time_minutes || 0)}</dd></div>
         <div><dt>${t('week.statVolume')}</dt><dd>${fmt.load(summary.total_volume_lbs || 0, { total: true })}</dd></div>
       </dl>
+      <p class="fine-print stats-note">${t('plan.volumeNote')}</p>
       <ol class="days">
         ${fmt.WEEKDAYS.map((name) => (plan.days[name] ? html`<${DayCard} key=${name} name=${name}
-          day=${plan.days[name]} isToday=${plan.days[name].date === today.date} />` : null))}
+          day=${plan.days[name]} isToday=${plan.days[name].date === today.date}
+          past=${pastNote(plan.days[name], today.date, start)} />` : null))}
       </ol>
       <${ModifyWeekWithCoachCard} edits=${plan.suggested_edits} />`;
   }
