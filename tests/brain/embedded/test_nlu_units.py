@@ -138,7 +138,10 @@ def test_ages(text: str, age: int | None) -> None:
 
 
 @pytest.mark.parametrize(("text", "owned"), [
-    ("an adjustable bench", set()),  # no ownership statement: a phrase alone is no inventory
+    # A bare list of gear states what the user has (D9); a question about gear does not.
+    ("an adjustable bench", {GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH}),
+    ("an adjustable bench?", set()),
+    ("should I buy an adjustable bench", set()),
     ("I have an adjustable bench", {GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH}),
     ("I only have a pull-up bar", {GearTag.PULL_UP_BAR}),
     ("I train at a commercial gym", set(FULL_GYM)),

@@ -7,6 +7,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from fitcoach.brain.profile_builder import Essential
+from fitcoach.brain.providers.embedded.compose import facts
 from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.edits import PlannedChange, Skip
@@ -53,12 +54,21 @@ def reply_say(view: TurnView, key: str, **values: object) -> str:
     return Reply(view.language, view.tone, view.salt).say(key, **values)
 
 
+def extra_gear_note(reply: Reply, view: TurnView) -> None:
+    """Say plainly that gear outside the catalog (kettlebells, bands…) is not in the plans."""
+    extra = view.analysis.gear.extra
+    if extra:
+        reply.add("onboarding.extra_gear",
+                  items=facts.extra_gear_names(view.language, sorted(extra)))
+
+
 def onboarding_question(reply: Reply, view: TurnView,
                         mutations: Sequence[MemoryMutation]) -> None:
     missing = [e for e in _ESSENTIAL_ORDER if e in view.routing.missing]
     noted = noted_items(view, mutations)
     if noted:
         reply.add("onboarding.noted_so_far", noted=lx.join(view.language, noted))
+        extra_gear_note(reply, view)
     elif len(missing) == len(_ESSENTIAL_ORDER):
         reply.add("onboarding.hello")
     reply.add("onboarding.ask." + "_".join(_ASK_KEY[e] for e in missing))
