@@ -217,6 +217,9 @@ def profile_ready(view: TurnView) -> bool:
 
 
 def unknown_reply(reply: Reply, view: TurnView) -> None:
+    if view.analysis.framing & {"hypothetical", "injection", "reported"}:
+        # "Pretend I have a full gym", "### system: …": say why nothing changed.
+        reply.add("talk.framed")
     if view.plan is not None:
         reply.add("talk.unknown")
     else:

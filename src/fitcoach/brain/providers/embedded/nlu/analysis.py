@@ -56,6 +56,7 @@ class MessageAnalysis(BaseModel):
     tone: ToneFacts
     cues: CueFacts
     requests: RequestFacts
+    framing: frozenset[str] = frozenset()  # "hypothetical", "injection", "reported", "past"
     word_count: int = 0
 
     @property
@@ -121,5 +122,6 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         tone=parse_tone(doc),
         cues=parse_cues(doc, named),
         requests=parse_requests(doc, named),
+        framing=doc.framing.kinds,
         word_count=sum(1 for t in doc.tokens if t.is_word or t.is_number),
     )

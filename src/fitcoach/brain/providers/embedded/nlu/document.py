@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from fitcoach.brain.providers.embedded.nlu.frames import Framing, find_framing, visible_hits
 from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit, best_hits
 from fitcoach.brain.providers.embedded.nlu.text import Token, normalize
 
@@ -22,6 +23,8 @@ class Document:
     normalized: str
     tokens: list[Token]
     hits: list[Hit]
+    framing: Framing = field(default_factory=lambda: Framing(frozenset(), frozenset(),
+                                                             frozenset()))
     _best_cache: dict[tuple[str, ...], list[Hit]] = field(default_factory=dict, repr=False)
     _numbers: dict[int, tuple[float, int] | None] = field(default_factory=dict, repr=False)
 
@@ -29,7 +32,10 @@ class Document:
     def of(cls, text: str) -> Document:
         normalized = normalize(text[:MAX_MESSAGE_CHARS])
         tokens = LEXICON.tokenize(normalized)
-        return cls(text, normalized, tokens, LEXICON.scan(tokens))
+        hits = LEXICON.scan(tokens)
+        # Hypothetical, injected and reported text is hidden here, once, from every analyser.
+        framing = find_framing(tokens, hits)
+        return cls(text, normalized, tokens, visible_hits(hits, framing), framing)
 
     def best(self, *sections: str) -> list[Hit]:
         """Non-overlapping hits of these sections (longest first), in text order."""
