@@ -56,6 +56,9 @@ def _dates_in(time: TimeFacts, sentence: int | None) -> list[dt.date]:
              (sentence is None or d.sentence == sentence)]
     dates += [r.date for r in time.relative if r.offset >= 0 and
               (sentence is None or r.sentence == sentence)]
+    for named in time.calendar:  # "dal 14 al 18 dicembre": both ends
+        if sentence is None or named.sentence == sentence:
+            dates += [named.start, named.end]
     return sorted(dates)
 
 
