@@ -110,8 +110,9 @@ def _list_sentences(doc: Document, items: list[Hit], loads: tuple[Load, ...]) ->
 # "ni barra ni rack", "바벨이랑 스쿼트랙은 없어요"); any other word ends its scope, so
 # "niente sbarra, vado in palestra" keeps the gym.
 SCOPE_FILLERS = LIST_FILLERS | frozenset({
-    "or", "nor", "any", "o", "u", "ni", "ningun", "ninguna", "ne", "alcun", "alcuna", "או",
-    "אין", "ואין", "은", "는", "이", "가", "도", "나", "이나", "랑", "이랑",
+    "or", "nor", "any", "there", "o", "u", "ni", "ningun", "ninguna", "ne", "alcun", "alcuna",
+    "או", "אין", "ואין", "שם", "לנו", "להם",
+    "은", "는", "이", "가", "도", "나", "이나", "랑", "이랑",
 })
 
 
