@@ -15,7 +15,8 @@ from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
 from fitcoach.catalog.vocabulary import FULL_GYM, GearTag, Unit
-from fitcoach.chat_session import ChatSession
+from fitcoach.chat_session import ChatSession, RouteContext
+from fitcoach.evals.states import load_states
 
 G = GearTag
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
@@ -128,3 +129,17 @@ def test_kettlebells_only_are_stored_and_named_not_asked_for_again(language: str
         assert PHRASES.say(f"fact.extra_gear.{name}", language) in equipment["fact"]
     ask_gear = PHRASES.variants("onboarding.ask.gear", language)
     assert not any(question in record.outcome.result.message for question in ask_gear)
+
+
+def test_new_kettlebells_for_a_user_with_a_plan_are_stored_and_named() -> None:
+    session = load_states()["home_db_user"].session(Locale.EN, NOW, EmbeddedBrain(), None)
+    record = asyncio.run(session.send("I also just bought two 16 kg kettlebells",
+                                      route=RouteContext(), now=NOW))
+    [equipment] = [m.entry for m in record.memory.applied
+                   if (m.entry or {}).get("category") == "equipment"]
+    assert equipment["gear"] == ["dumbbells", "flat_bench", "incline_bench"]
+    assert PHRASES.say("fact.extra_gear.kettlebell", "en") in equipment["fact"]
+    said = record.outcome.result.message
+    assert any(line.split("{")[0] in said for line in PHRASES.variants("onboarding.extra_gear",
+                                                                       "en"))
+    assert not any(line in said for line in PHRASES.variants("memory.equipment_plan", "en"))

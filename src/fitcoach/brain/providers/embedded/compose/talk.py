@@ -54,6 +54,12 @@ def reply_say(view: TurnView, key: str, **values: object) -> str:
     return Reply(view.language, view.tone, view.salt).say(key, **values)
 
 
+def only_extra_gear(view: TurnView) -> bool:
+    """The gear named is only gear no catalog exercise uses: a rebuild would change nothing."""
+    gear = view.analysis.gear
+    return bool(gear.extra) and not (gear.owned or gear.removed)
+
+
 def extra_gear_note(reply: Reply, view: TurnView) -> None:
     """Say plainly that gear outside the catalog (kettlebells, bands…) is not in the plans."""
     extra = view.analysis.gear.extra
@@ -142,11 +148,14 @@ def _acknowledgement(view: TurnView,
 
 def memory_reply(reply: Reply, view: TurnView, mutations: Sequence[MemoryMutation]) -> None:
     if memory_acknowledgement(reply, view, mutations):
+        if any((m.entry or {}).get("category") == StapleCategory.EQUIPMENT.value
+               for m in mutations):
+            extra_gear_note(reply, view)
         clashing = _ruled_out_by_new_conditions(view, mutations)
         if clashing:
             reply.add("memory.chronic_plan", exercises=lx.exercises(view.language, clashing))
         elif any((m.entry or {}).get("category") == StapleCategory.EQUIPMENT.value
-                 for m in mutations) and view.plan is not None:
+                 for m in mutations) and view.plan is not None and not only_extra_gear(view):
             reply.add("memory.equipment_plan", optional=True)
         return
     if view.analysis.cancelled_events:
