@@ -143,3 +143,30 @@ def test_new_kettlebells_for_a_user_with_a_plan_are_stored_and_named() -> None:
     assert any(line.split("{")[0] in said for line in PHRASES.variants("onboarding.extra_gear",
                                                                        "en"))
     assert not any(line in said for line in PHRASES.variants("memory.equipment_plan", "en"))
+
+
+@pytest.mark.parametrize("text", [
+    "my gym has everything except a leg press",
+    "voy a un gimnasio completo, excepto la prensa",
+    "palestra completa tranne la leg press",
+    "חדר כושר מלא חוץ ממכונת לחיצת רגליים",
+    "헬스장인데 레그프레스 말고는 다 있어요",
+])
+def test_everything_except_one_machine(text: str) -> None:
+    facts = gear_facts(text)
+    assert facts.owned == FULL_GYM - {G.LEG_PRESS_MACHINE}
+    assert facts.removed == {G.LEG_PRESS_MACHINE}
+
+
+def test_an_only_word_ends_the_negation() -> None:
+    facts = gear_facts("non ho bilanciere né panca, solo manubri da 12 kg")
+    assert facts.owned == {G.DUMBBELLS}
+    assert facts.removed == {G.BARBELL, G.FLAT_BENCH}
+    assert facts.max_dumbbell_lbs == pytest.approx(26.5, abs=0.1)
+
+
+def test_a_list_that_ends_with_nothing_else_is_the_whole_inventory() -> None:
+    facts = gear_facts("just a pull-up bar and some bands, nothing else")
+    assert facts.owned == {G.PULL_UP_BAR}
+    assert facts.extra == {"resistance_bands"}
+    assert facts.only

@@ -69,7 +69,12 @@ LIST_FILLERS = frozenset({
     "degli", "anche", "soltanto",
     "ו", "של", "עד", "זוג", "שתי", "שני", "רק", "גם", "קילו", "קג",
     "랑", "이랑", "하고", "와", "과", "개", "두", "한", "쌍", "까지", "그리고", "만",
+    # "…, nothing else", "…, y nada más", "…, e basta", "…וזהו", "그게 다예요"
+    "nothing", "else", "that", "s", "it", "all", "nada", "mas", "basta", "altro", "niente",
+    "זהו", "וזהו", "그게", "다예요", "다에요", "다야",
 })
+# "Only" words end a negation's reach: "non ho bilanciere né panca, solo manubri".
+ONLY_WORDS = frozenset({"just", "only", "solo", "soltanto", "solamente", "רק", "만"})
 
 
 def _tags(hit: Hit) -> frozenset[GearTag]:
@@ -109,7 +114,7 @@ def _list_sentences(doc: Document, items: list[Hit], loads: tuple[Load, ...]) ->
 # Words a negation reaches across to the next gear of its list ("no barbell *or* squat rack",
 # "ni barra ni rack", "바벨이랑 스쿼트랙은 없어요"); any other word ends its scope, so
 # "niente sbarra, vado in palestra" keeps the gym.
-SCOPE_FILLERS = LIST_FILLERS | frozenset({
+SCOPE_FILLERS = (LIST_FILLERS - ONLY_WORDS - {"nothing", "niente", "nada"}) | frozenset({
     "or", "nor", "any", "there", "o", "u", "ni", "ningun", "ninguna", "ne", "alcun", "alcuna",
     "או", "אין", "ואין", "שם", "לנו", "להם",
     "은", "는", "이", "가", "도", "나", "이나", "랑", "이랑",
