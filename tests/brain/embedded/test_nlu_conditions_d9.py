@@ -122,3 +122,16 @@ def test_the_first_week_has_no_overhead_press_for_an_impinged_shoulder(language:
     slugs = {e.exercise_id for day in plan.days.values() for e in day.exercises}
     assert slugs
     assert not [s for s in slugs if CATALOG.get(s).pattern is Pattern.VERTICAL_PUSH]
+
+
+@pytest.mark.parametrize(("text", "part"), [
+    ("my physio says I have patellar tendinopathy", BodyPart.KNEES),
+    ("ho la tendinite al gomito", BodyPart.ELBOW),
+    ("tengo ciática desde el año pasado", BodyPart.LOWER_BACK),
+    ("יש לי סיאטיקה", BodyPart.LOWER_BACK),
+    ("슬개건염 진단을 받았어요", BodyPart.KNEES),
+])
+def test_a_diagnosis_names_its_part_and_is_chronic(text: str, part: BodyPart) -> None:
+    reports = [c for c in body_facts(text).conditions if c.body_part is part]
+    assert reports
+    assert all(c.chronic for c in reports)

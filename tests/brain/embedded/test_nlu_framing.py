@@ -67,3 +67,16 @@ def test_a_fact_outside_the_frame_still_counts() -> None:
 def test_a_past_setting_that_sells_gear_keeps_the_removal() -> None:
     doc = Document.of("I used to have a bench but I sold it")
     assert doc.has("gear_item")
+
+
+def test_a_past_setting_ends_at_its_comma() -> None:
+    doc = Document.of("I used to go to a gym, now I train at home with dumbbells")
+    assert {h.key for h in doc.best("gear_item")} == {"dumbbells"}
+    assert not doc.has("full_gym")
+
+
+def test_korean_if_i_had_is_hypothetical() -> None:
+    doc = Document.of("바벨이 있다면 어떻게 할까요?")
+    assert doc.framing.kinds == {"hypothetical"}
+    assert not doc.has("gear_item")
+    assert Document.of("집에 덤벨이 있어요").framing.kinds == frozenset()

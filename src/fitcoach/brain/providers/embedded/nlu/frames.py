@@ -25,7 +25,8 @@ from fitcoach.brain.providers.embedded.nlu.text import Token
 FRAME_SECTIONS = ("hypothetical_cue", "injection_cue", "reported_cue", "past_setting_cue")
 GEAR_SECTIONS = frozenset({"gear_item", "full_gym", "home", "bodyweight", "own_cue", "only"})
 KEEPS_GEAR = frozenset({"neg_cue", "change_cue"})
-# Korean conditional endings of a verb or adjective: "있다면" (if I had), "생기면" is too broad.
+# Korean conditional endings of a verb or adjective: "있다면" (if I had; segmented "있다" +
+# "면" when "있다" is a known word); a bare "-면" ("생기면") is too broad.
 KOREAN_HYPOTHETICAL_ENDINGS = ("다면", "라면", "었으면", "았으면", "였으면")
 
 
@@ -44,9 +45,12 @@ def _clause_to_sentence_end(tokens: Sequence[Token], index: int) -> range:
 
 
 def _clause(tokens: Sequence[Token], index: int) -> range:
+    """The cue's clause, up to the first comma after the cue: "I used to go to a gym, now I
+    train at home with dumbbells" keeps the dumbbells."""
     clause = tokens[index].clause
     members = [i for i, t in enumerate(tokens) if t.clause == clause]
-    return range(members[0], members[-1] + 1)
+    end = next((i for i in members if i > index and tokens[i].text == ","), members[-1] + 1)
+    return range(members[0], end)
 
 
 def find_framing(tokens: Sequence[Token], hits: Sequence[Hit]) -> Framing:
@@ -55,7 +59,8 @@ def find_framing(tokens: Sequence[Token], hits: Sequence[Hit]) -> Framing:
     kinds: set[str] = set()
     cues = [h for h in hits if h.section in FRAME_SECTIONS]
     korean = [i for i, t in enumerate(tokens)
-              if t.script == "hangul" and t.text.endswith(KOREAN_HYPOTHETICAL_ENDINGS)]
+              if t.script == "hangul" and (t.text.endswith(KOREAN_HYPOTHETICAL_ENDINGS) or (
+                  t.text == "면" and i > 0 and tokens[i - 1].text.endswith(("다", "라"))))]
     for index in korean:
         hidden.update(_clause_to_sentence_end(tokens, index))
         kinds.add("hypothetical")
