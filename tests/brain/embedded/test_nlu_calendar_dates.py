@@ -113,3 +113,27 @@ def test_weekends_only_is_a_schedule_of_saturday_and_sunday(language: str) -> No
     assert proposal.data is not None
     training = {d for d, day in proposal.data.days.items() if day.is_training_day}
     assert training == {Weekday.SATURDAY, Weekday.SUNDAY}
+
+
+ON_THE_17TH = {
+    "en": "I only have 30 minutes on the 17th",
+    "es": "el día 17 solo tengo 30 minutos",
+    "it": "il giorno 17 ho solo 30 minuti",
+    "he": "ב-17 לחודש יש לי רק 30 דקות",
+    "ko": "17일에는 30분밖에 못 해요",
+}
+
+
+@pytest.mark.parametrize("language", list(ON_THE_17TH))
+def test_a_date_in_this_week_names_its_weekday(language: str) -> None:
+    a = analyze(ON_THE_17TH[language], today=MONDAY, locale=Locale(language))
+    assert a.time.weekdays == (Weekday.THURSDAY,)
+    session = load_states()["home_db_user"].session(Locale(language), NOW, EmbeddedBrain(),
+                                                    None)
+    record = asyncio.run(session.send(ON_THE_17TH[language], route=RouteContext(), now=NOW))
+    assert record.outcome.result.proposal.target_day is Weekday.THURSDAY
+
+
+def test_a_date_beyond_this_week_names_no_weekday() -> None:
+    a = analyze("I only have 30 minutes on the 24th", today=MONDAY, locale=Locale.EN)
+    assert a.time.weekdays == ()

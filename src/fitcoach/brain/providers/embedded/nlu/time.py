@@ -449,6 +449,19 @@ def _counts(doc: Document, scheduled: bool = False) -> tuple[list[int], int | No
     return counts, per_week
 
 
+def _dates_this_week(calendar: tuple[CalendarDates, ...], days: list[DayMention],
+                     today: dt.date) -> list[DayMention]:
+    """"I only have 30 minutes on the 17th": a single date in this plan's week, said with no
+    weekday of its own, names that weekday."""
+    sunday = week_start(today) + dt.timedelta(days=6)
+    named = {d.sentence for d in days}
+    return [DayMention(weekday=WEEKDAYS[c.start.weekday()], date=c.start, position=c.position,
+                       end=c.tokens[-1] + 1 if c.tokens else c.position + 1,
+                       sentence=c.sentence)
+            for c in calendar
+            if c.start == c.end and today <= c.start <= sunday and c.sentence not in named]
+
+
 def _weekend_only(doc: Document, today: dt.date) -> list[DayMention]:
     """"주말에만", "only on weekends", "solo los fines de semana", "רק בסופי שבוע": the
     weekend's two days, named as the days to train on."""
@@ -488,6 +501,7 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
         doc.clause(o.start) == doc.clause(days[0].position) and o.start < days[0].position
         for o in doc.best("only")))
     days = days or weekend_only
+    days += _dates_this_week(calendar, days, today)
     single, exchanges = _session_moves(doc, days, {s for _, s in ranged_moves}, move_positions,
                                        exercise_tokens)
     moves = [move for move, _ in ranged_moves] + single
