@@ -26,7 +26,8 @@ FRAME_SECTIONS = ("hypothetical_cue", "injection_cue", "reported_cue", "past_set
 GEAR_SECTIONS = frozenset({"gear_item", "full_gym", "home", "bodyweight", "own_cue", "only"})
 KEEPS_GEAR = frozenset({"neg_cue", "change_cue"})
 # Korean conditional endings of a verb or adjective: "있다면" (if I had; segmented "있다" +
-# "면" when "있다" is a known word); a bare "-면" ("생기면") is too broad.
+# "면" when "있다" is a known word), and "…다고 치고" (say that…); a bare "-면" ("생기면") or
+# "치고" ("테니스 치고 나서": after playing tennis) is too broad.
 KOREAN_HYPOTHETICAL_ENDINGS = ("다면", "라면", "었으면", "았으면", "였으면")
 
 
@@ -60,7 +61,8 @@ def find_framing(tokens: Sequence[Token], hits: Sequence[Hit]) -> Framing:
     cues = [h for h in hits if h.section in FRAME_SECTIONS]
     korean = [i for i, t in enumerate(tokens)
               if t.script == "hangul" and (t.text.endswith(KOREAN_HYPOTHETICAL_ENDINGS) or (
-                  t.text == "면" and i > 0 and tokens[i - 1].text.endswith(("다", "라"))))]
+                  t.text == "면" and i > 0 and tokens[i - 1].text.endswith(("다", "라")))
+                  or (t.text == "치고" and i > 0 and tokens[i - 1].text.endswith("고")))]
     for index in korean:
         hidden.update(_clause_to_sentence_end(tokens, index))
         kinds.add("hypothetical")
