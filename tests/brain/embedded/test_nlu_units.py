@@ -138,7 +138,10 @@ def test_ages(text: str, age: int | None) -> None:
 
 
 @pytest.mark.parametrize(("text", "owned"), [
-    ("an adjustable bench", set()),  # no ownership statement: a phrase alone is no inventory
+    # A bare list of gear states what the user has (D9); a question about gear does not.
+    ("an adjustable bench", {GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH}),
+    ("an adjustable bench?", set()),
+    ("should I buy an adjustable bench", set()),
     ("I have an adjustable bench", {GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH}),
     ("I only have a pull-up bar", {GearTag.PULL_UP_BAR}),
     ("I train at a commercial gym", set(FULL_GYM)),
@@ -257,7 +260,10 @@ def test_no_whole_body_strain_is_invented_from_a_sentence_naming_no_body_part(te
     ("허리가 결려", BodyPart.LOWER_BACK, AcuteCondition.MINOR_STRAIN, False),
     ("my hamstrings are tight", BodyPart.HAMSTRINGS, AcuteCondition.SORENESS, False),
     ("I'm wiped out", BodyPart.WHOLE_BODY, AcuteCondition.FATIGUE, False),
-    ("my knee hurts when I squat", BodyPart.KNEES, AcuteCondition.MINOR_STRAIN, True),
+    # D9: a bare trigger is acute; a heavy load or a recurring word makes it a standing rule.
+    ("my knee hurts when I squat", BodyPart.KNEES, AcuteCondition.MINOR_STRAIN, False),
+    ("my knee hurts when I squat heavy", BodyPart.KNEES, AcuteCondition.MINOR_STRAIN, True),
+    ("my knee hurts every time I squat", BodyPart.KNEES, AcuteCondition.MINOR_STRAIN, True),
     ("my knee hurt today when I squatted", BodyPart.KNEES, AcuteCondition.MINOR_STRAIN, False),
 ])
 def test_conditions(text: str, part: BodyPart, condition: AcuteCondition, chronic: bool) -> None:

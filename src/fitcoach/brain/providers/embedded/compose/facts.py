@@ -72,15 +72,25 @@ def gear_items(language: str, gear: frozenset[GearTag], max_dumbbell_lbs: float 
     return items
 
 
+def extra_gear_names(language: str, extra: Sequence[str]) -> str:
+    """Gear outside the catalog's tags, named in the user's language ("kettlebells")."""
+    return lx.join(language, [_say(f"fact.extra_gear.{name}", language) for name in sorted(extra)])
+
+
 def equipment_fact(language: str, gear: frozenset[GearTag], max_dumbbell_lbs: float | None,
-                   unit: Unit, *, home: bool) -> str:
+                   unit: Unit, *, home: bool, extra: Sequence[str] = ()) -> str:
     if gear >= FULL_GYM:
-        return _sentence(language, _say("fact.equipment.full_gym", language))
-    if not gear:
-        return _sentence(language, _say("fact.equipment.bodyweight", language))
-    items = lx.join(language, gear_items(language, gear, max_dumbbell_lbs, unit))
-    key = "fact.equipment.home" if home else "fact.equipment.items"
-    return _sentence(language, _say(key, language, items=items))
+        text = _say("fact.equipment.full_gym", language)
+    elif not gear:
+        text = _say("fact.equipment.bodyweight", language)
+    else:
+        items = lx.join(language, gear_items(language, gear, max_dumbbell_lbs, unit))
+        key = "fact.equipment.home" if home else "fact.equipment.items"
+        text = _say(key, language, items=items)
+    if extra:
+        text += "; " + _say("fact.equipment.extra", language,
+                            items=extra_gear_names(language, extra))
+    return _sentence(language, text)
 
 
 def goal_fact(language: str, *, goal: Goal | None, priority: Sequence[MuscleGroup],

@@ -156,7 +156,8 @@ def _equipment_entry(view: TurnView, previous: StapleEntry | None) -> dict[str, 
     ordered = tuple(sorted(gear, key=lambda tag: tag.value))
     return {
         "category": StapleCategory.EQUIPMENT.value,
-        "fact": facts.equipment_fact(view.language, gear, limit, stated_unit(view), home=home),
+        "fact": facts.equipment_fact(view.language, gear, limit, stated_unit(view), home=home,
+                                     extra=sorted(gear_facts.extra)),
         "gear": [tag.value for tag in ordered],
         "max_dumbbell_lbs": limit,
     }

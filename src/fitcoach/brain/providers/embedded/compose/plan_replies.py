@@ -16,6 +16,7 @@ from fitcoach.brain.providers.embedded.compose.edits import (
     new_states,
 )
 from fitcoach.brain.providers.embedded.compose.reply import Reply
+from fitcoach.brain.providers.embedded.compose.talk import extra_gear_note
 from fitcoach.brain.providers.embedded.nlu.router import Brevity
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, Weekday
@@ -83,6 +84,7 @@ def onboarding_reply(reply: Reply, view: TurnView, change: PlannedChange,
         reply.add("onboarding.noted", noted=lx.join(language, noted))
     else:
         reply.add("onboarding.welcome")
+    extra_gear_note(reply, view)
     minutes = view.routing.schedule.minutes or view.profile.minutes_per_session
     reply.add("onboarding.plan", count=len(days), days=lx.day_list(language, days),
               minutes=minutes)

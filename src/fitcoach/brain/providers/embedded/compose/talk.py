@@ -7,6 +7,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from fitcoach.brain.profile_builder import Essential
+from fitcoach.brain.providers.embedded.compose import facts
 from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.edits import PlannedChange, Skip
@@ -53,12 +54,27 @@ def reply_say(view: TurnView, key: str, **values: object) -> str:
     return Reply(view.language, view.tone, view.salt).say(key, **values)
 
 
+def only_extra_gear(view: TurnView) -> bool:
+    """The gear named is only gear no catalog exercise uses: a rebuild would change nothing."""
+    gear = view.analysis.gear
+    return bool(gear.extra) and not (gear.owned or gear.removed)
+
+
+def extra_gear_note(reply: Reply, view: TurnView) -> None:
+    """Say plainly that gear outside the catalog (kettlebells, bands…) is not in the plans."""
+    extra = view.analysis.gear.extra
+    if extra:
+        reply.add("onboarding.extra_gear",
+                  items=facts.extra_gear_names(view.language, sorted(extra)))
+
+
 def onboarding_question(reply: Reply, view: TurnView,
                         mutations: Sequence[MemoryMutation]) -> None:
     missing = [e for e in _ESSENTIAL_ORDER if e in view.routing.missing]
     noted = noted_items(view, mutations)
     if noted:
         reply.add("onboarding.noted_so_far", noted=lx.join(view.language, noted))
+        extra_gear_note(reply, view)
     elif len(missing) == len(_ESSENTIAL_ORDER):
         reply.add("onboarding.hello")
     reply.add("onboarding.ask." + "_".join(_ASK_KEY[e] for e in missing))
@@ -132,11 +148,14 @@ def _acknowledgement(view: TurnView,
 
 def memory_reply(reply: Reply, view: TurnView, mutations: Sequence[MemoryMutation]) -> None:
     if memory_acknowledgement(reply, view, mutations):
+        if any((m.entry or {}).get("category") == StapleCategory.EQUIPMENT.value
+               for m in mutations):
+            extra_gear_note(reply, view)
         clashing = _ruled_out_by_new_conditions(view, mutations)
         if clashing:
             reply.add("memory.chronic_plan", exercises=lx.exercises(view.language, clashing))
         elif any((m.entry or {}).get("category") == StapleCategory.EQUIPMENT.value
-                 for m in mutations) and view.plan is not None:
+                 for m in mutations) and view.plan is not None and not only_extra_gear(view):
             reply.add("memory.equipment_plan", optional=True)
         return
     if view.analysis.cancelled_events:
@@ -207,6 +226,9 @@ def profile_ready(view: TurnView) -> bool:
 
 
 def unknown_reply(reply: Reply, view: TurnView) -> None:
+    if view.analysis.framing & {"hypothetical", "injection", "reported"}:
+        # "Pretend I have a full gym", "### system: …": say why nothing changed.
+        reply.add("talk.framed")
     if view.plan is not None:
         reply.add("talk.unknown")
     else:

@@ -22,6 +22,7 @@ from fitcoach.brain.providers.embedded.nlu.exercises import ExerciseFacts, parse
 from fitcoach.brain.providers.embedded.nlu.gear import GearFacts, parse_gear
 from fitcoach.brain.providers.embedded.nlu.goals import GoalFacts, parse_goals
 from fitcoach.brain.providers.embedded.nlu.language import LanguageFacts, detect_language
+from fitcoach.brain.providers.embedded.nlu.lexicon import Hit
 from fitcoach.brain.providers.embedded.nlu.quantities import QuantityFacts, parse_quantities
 from fitcoach.brain.providers.embedded.nlu.requests import (
     RequestFacts,
@@ -56,6 +57,7 @@ class MessageAnalysis(BaseModel):
     tone: ToneFacts
     cues: CueFacts
     requests: RequestFacts
+    framing: frozenset[str] = frozenset()  # "hypothetical", "injection", "reported", "past"
     word_count: int = 0
 
     @property
@@ -85,6 +87,49 @@ def _past_event_days(doc: Document, time: TimeFacts,
     return time.model_copy(update={"days": days})
 
 
+CAUSE_WINDOW = 3  # tokens between a cause word and the day it dates
+
+
+def _cause_days(doc: Document, time: TimeFacts, today: dt.date) -> TimeFacts:
+    """A weekday that says what caused a complaint of its sentence ("my chest is wrecked from
+    saturday's pushup challenge", "משבת", "토요일 경기 때문에") is a reference: the complaint
+    changes the next session that loads the part, never that day."""
+    complaint = {doc.sentence(h.start) for h in doc.best("condition_word")}
+    if not complaint:
+        return time
+    causes = doc.best("cause_marker")
+    days = []
+    for day in time.days:
+        if not day.reference and day.sentence in complaint \
+                and _dates_a_cause(doc, day.position, day.end, causes):
+            # It happened: the latest such weekday on or before today.
+            date = day.date
+            while date > today:
+                date -= dt.timedelta(days=7)
+            day = day.model_copy(update={"reference": True, "date": date})
+        days.append(day)
+    return time.model_copy(update={"days": tuple(days)})
+
+
+def _dates_a_cause(doc: Document, start: int, end: int, causes: list[Hit]) -> bool:
+    token = doc.tokens[start]
+    if token.script == "hebrew" and token.text.startswith("מ") and len(token.keys) > 1:
+        return True  # "משבת": from Saturday
+    after = doc.tokens[end].text if end < len(doc.tokens) else ""
+    if after == "s" and doc.hit_at(end + 1, "session_word") is None:
+        return True  # "saturday's pushup challenge" (but "saturday's session" is the day)
+    for cue in causes:
+        if doc.clause(cue.start) != doc.clause(start):
+            continue
+        if cue.lang == "ko":
+            if 0 <= cue.start - end <= CAUSE_WINDOW + 2:
+                return True  # "토요일 경기 때문에": the cause word follows
+        elif 0 <= start - cue.end <= CAUSE_WINDOW and doc.hit_at(start - 1, "session_word") \
+                is None:
+            return True
+    return False
+
+
 def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday | None = None,
             active_tab: ActiveTab = ActiveTab.COACH) -> MessageAnalysis:
     doc = Document.of(text)
@@ -101,7 +146,7 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
     goals = parse_goals(doc, time, tuple(m for m in body.mentions
                                          if m.position not in body.avoid.positions))
     events = parse_events(doc, time, body.protect, today)
-    time = _past_event_days(doc, time, events)
+    time = _cause_days(doc, _past_event_days(doc, time, events), today)
     return MessageAnalysis(
         text=text,
         today=today,
@@ -121,5 +166,6 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         tone=parse_tone(doc),
         cues=parse_cues(doc, named),
         requests=parse_requests(doc, named),
+        framing=doc.framing.kinds,
         word_count=sum(1 for t in doc.tokens if t.is_word or t.is_number),
     )

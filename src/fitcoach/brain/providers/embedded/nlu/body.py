@@ -9,11 +9,13 @@ Rules, clause by clause (clauses end at sentence marks and at "but / pero / ma /
   soreness words → soreness, fatigue words → fatigue; pain and tightness are a strain on a joint
   (shoulder, knee, lower back…) and soreness on a muscle. Several words on one part: the most
   serious wins (minor_strain > soreness > fatigue).
-- chronic vs acute: a strong chronic cue ("old injury", "bad knee", "always", "hernia") makes it
-  chronic; a conditional trigger ("bothers me on heavy deadlifts", "si hago", "כשאני", "하면")
+- chronic vs acute: a strong chronic cue ("old injury", "bad knee", "always", "hernia") or a
+  named diagnosis ("impingement", "knee problems", "pinzamiento", "충돌 증후군") makes it
+  chronic; a recurring cue ("bothers me on heavy deadlifts", "every time", "da mesi", "때마다")
   or a complaint said as a trait of the part ("my lower back hates heavy deadlifts", "my knees
   are bad", "무릎이 안 좋아요", "la rodilla mal") makes it chronic unless the sentence also
-  dates it ("today", "since yesterday", "after Monday's session"); anything else is acute.
+  dates it ("today", "since yesterday", "after Monday's session"); anything else is acute,
+  including a bare trigger ("when I do lunges my knee hurts") and a slight sprain.
 - a negated condition ("not sore") is no complaint; in a clause that says it is over ("fine
   now", "ya no me duele", "다 나았어") it becomes a *resolution*;
 - in a sentence that asks to keep parts fresh for an event ("make sure my back isn't fried"),
@@ -152,11 +154,13 @@ def _mentions(doc: Document) -> list[BodyMention]:
 
 
 _LASTING_CLASSES = frozenset({"aversion", "lasting"})
+_DIAGNOSIS = "diagnosis"  # "impingement", "knee problems": chronic whatever the sentence dates
 
 
 def _condition_of(hit: Hit, joint: bool) -> AcuteCondition:
     kind = _class_of(hit)
-    if kind == "strain" or (kind in ("pain", "tight", *_LASTING_CLASSES) and joint):
+    if kind in ("strain", _DIAGNOSIS) or (kind in ("pain", "tight", *_LASTING_CLASSES)
+                                          and joint):
         return AcuteCondition.MINOR_STRAIN
     if kind == "fatigue":
         return AcuteCondition.FATIGUE
@@ -188,7 +192,7 @@ def _targets(mentions: list[BodyMention], hit: Hit, doc: Document,
     if sentence:
         nearest = min(sentence, key=lambda m: abs(m.position - hit.start))
         return [nearest]
-    if _class_of(hit) != "fatigue":
+    if _class_of(hit) not in ("fatigue", _DIAGNOSIS):
         earlier = [m for m in mentions if m.position < hit.start and m.clause not in settled]
         if earlier:
             return [earlier[-1]]
@@ -217,8 +221,12 @@ def _movement_facts(doc: Document, hits: Sequence[Hit]) -> tuple[list[Pattern], 
     exercises: list[str] = []
     overhead = False
     section = LEXICON.section("movement")
+    # "Press overhead" / "distensioni sopra la testa": the overhead words say which presses.
+    said_overhead = any(section[h.key].get("overhead") for h in hits)
     for hit in hits:
         meta = section[hit.key]
+        if said_overhead and hit.key == "pressing":
+            continue
         for name in meta.get("patterns") or ():
             if Pattern(name) not in patterns:
                 patterns.append(Pattern(name))
@@ -243,7 +251,12 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
     )
     resolution_clauses = {doc.clause(h.start) for h in doc.best("resolution_cue")}
     strong_chronic = {doc.sentence(h.start) for h in doc.best("chronic_cue") if h.key == "strong"}
-    conditional = {doc.sentence(h.start) for h in doc.best("chronic_cue") if h.key != "strong"}
+    heavy_sentences = {doc.sentence(h.start) for h in doc.best("heavy")}
+    # A trigger is a standing rule only about a kind of load ("bothers me on heavy deadlifts",
+    # "si hago peso muerto pesado"); "when I do lunges my knee hurts" alone is acute.
+    conditional = {doc.sentence(h.start) for h in doc.best("chronic_cue")
+                   if h.key == "recurring"
+                   or (h.key == "trigger" and doc.sentence(h.start) in heavy_sentences)}
     dated = _dated_sentences(doc, time)
     movements = doc.best("movement")
     heavy_clauses = {doc.clause(h.start) for h in doc.best("heavy")}
@@ -269,10 +282,14 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
         if _negated(doc, hit, negations):
             continue
         lasting = sentence in conditional or _class_of(hit) in _LASTING_CLASSES
-        chronic = sentence in strong_chronic or (lasting and sentence not in dated)
+        chronic = sentence in strong_chronic or _class_of(hit) == _DIAGNOSIS \
+            or (lasting and sentence not in dated)
         clause_exercises = _triggers([e for e in exercises if doc.clause(e.start) == clause],
                                      heavy=clause in heavy_clauses)
-        clause_moves = [m for m in movements if doc.clause(m.start) == clause]
+        # A lasting complaint rules out what its sentence says to avoid ("pinzamiento en el
+        # hombro, nada de press por encima de la cabeza"), not only its own clause.
+        clause_moves = [m for m in movements if doc.clause(m.start) == clause
+                        or (chronic and doc.sentence(m.start) == sentence)]
         patterns, move_exercises, _ = _movement_facts(doc, clause_moves)
         triggers = tuple(dict.fromkeys(clause_exercises + tuple(move_exercises))) if chronic else ()
         if not targets and _class_of(hit) not in ("soreness", "fatigue"):

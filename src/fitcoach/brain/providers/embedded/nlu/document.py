@@ -6,14 +6,29 @@ tokenised and scanned against the lexicons exactly once per turn.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from fitcoach.brain.providers.embedded.nlu.frames import Framing, find_framing, visible_hits
 from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit, best_hits
 from fitcoach.brain.providers.embedded.nlu.text import Token, normalize
 
 MAX_MESSAGE_CHARS = 4000
+# Hebrew names weekdays by a letter and a geresh ("א׳" Sunday … "ו׳" Friday, "ש׳" Saturday),
+# often with a glued prefix ("בג׳", "וה׳"). Normalising drops the geresh, leaving a bare
+# letter, so the letter is spelled out as "יום X" first, which the weekday lexicon knows.
+_HEBREW_DAY_LETTER = re.compile(
+    r"(?<![\u05d0-\u05ea])(?<!יום )([ובלמ]?)([אבגדהוש])\s?[׳'](?![\u05d0-\u05ea])")
+
+
+def expand_hebrew_day_letters(text: str) -> str:
+    def spell(match: re.Match[str]) -> str:
+        prefix, letter = match.group(1), match.group(2)
+        return f"{prefix}יום {'שבת' if letter == 'ש' else letter}"
+    return _HEBREW_DAY_LETTER.sub(spell, text)
+
 
 
 @dataclass
@@ -22,14 +37,19 @@ class Document:
     normalized: str
     tokens: list[Token]
     hits: list[Hit]
+    framing: Framing = field(default_factory=lambda: Framing(frozenset(), frozenset(),
+                                                             frozenset()))
     _best_cache: dict[tuple[str, ...], list[Hit]] = field(default_factory=dict, repr=False)
     _numbers: dict[int, tuple[float, int] | None] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, text: str) -> Document:
-        normalized = normalize(text[:MAX_MESSAGE_CHARS])
+        normalized = normalize(expand_hebrew_day_letters(text[:MAX_MESSAGE_CHARS]))
         tokens = LEXICON.tokenize(normalized)
-        return cls(text, normalized, tokens, LEXICON.scan(tokens))
+        hits = LEXICON.scan(tokens)
+        # Hypothetical, injected and reported text is hidden here, once, from every analyser.
+        framing = find_framing(tokens, hits)
+        return cls(text, normalized, tokens, visible_hits(hits, framing), framing)
 
     def best(self, *sections: str) -> list[Hit]:
         """Non-overlapping hits of these sections (longest first), in text order."""

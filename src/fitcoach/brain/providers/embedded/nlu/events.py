@@ -9,6 +9,9 @@ analysis ("make sure my back, forearms and shoulders aren't fried").
 Not every event named is ahead: one in a sentence that calls it off is `cancelled` (a Tier 3
 item to delete), and one told as a cause or dated in the past ("sore from the weekend hike",
 "after yesterday's race") is `past`: it explains a complaint, it is no event to plan around.
+One told as the reason a session is short ("오늘 야근이라 25분만", "I've got a work deadline
+today, only 25 minutes") is a `reason`: the day stays a training day of that length, so it is
+no event that clears the day either (DESIGN D9).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ class EventMention(BaseModel):
     cancelled: bool = False  # "the trip got cancelled": a Tier 3 item to delete
     position: int = -1  # token index of the event word
     past: bool = False  # "sore from the weekend hike": a cause, not an upcoming event
+    reason: bool = False  # "야근이라 25분만": why a session is short, not a day off
 
     @property
     def dated(self) -> bool:
@@ -44,7 +48,7 @@ class EventMention(BaseModel):
 
     @property
     def upcoming(self) -> bool:
-        return not (self.cancelled or self.past)
+        return not (self.cancelled or self.past or self.reason)
 
 
 def _dates_in(time: TimeFacts, sentence: int | None) -> list[dt.date]:
@@ -52,6 +56,9 @@ def _dates_in(time: TimeFacts, sentence: int | None) -> list[dt.date]:
              (sentence is None or d.sentence == sentence)]
     dates += [r.date for r in time.relative if r.offset >= 0 and
               (sentence is None or r.sentence == sentence)]
+    for named in time.calendar:  # "dal 14 al 18 dicembre": both ends
+        if sentence is None or named.sentence == sentence:
+            dates += [named.start, named.end]
     return sorted(dates)
 
 
@@ -99,6 +106,17 @@ def _is_past(doc: Document, hit: Hit, time: TimeFacts) -> bool:
     return (cause and (complaint or past_day)) or (past_day and not ahead)
 
 
+def _session_length_sentences(doc: Document) -> set[int]:
+    """Sentences that give a session length ("25 minutes", "25분", "half an hour")."""
+    found = {doc.sentence(h.start) for h in doc.best("duration_phrase")}
+    for index in range(len(doc.tokens)):
+        number = doc.number_at(index)
+        unit = doc.hit_at(number[1], "time_unit") if number else None
+        if unit is not None and unit.key in ("minute", "hour"):
+            found.add(doc.sentence(index))
+    return found
+
+
 def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
                  today: dt.date) -> tuple[EventMention, ...]:
     events: list[EventMention] = []
@@ -106,6 +124,7 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
     seen_sentences: set[int] = set()
     # Per clause: "the trip is off, but I've got a tournament instead" cancels only the trip.
     cancel_clauses = {doc.clause(h.start) for h in doc.best("event_cancel")}
+    short_sentences = _session_length_sentences(doc) if time.minutes is not None else set()
     for hit in doc.best("event_kind"):
         sentence = doc.sentence(hit.start)
         if sentence in seen_sentences:
@@ -140,6 +159,8 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
             protect=protect,
             cancelled=cancelled,
             past=past,
+            reason=sentence in short_sentences and not past and not cancelled
+            and (start is None or start == end),
             position=hit.start,
         ))
     return tuple(events)

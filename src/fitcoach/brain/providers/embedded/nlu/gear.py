@@ -2,8 +2,16 @@
 
 - Owned gear is gear named in a sentence that says so ("I have", "tengo", "יש לי", "있어") or
   that sets where they train ("I train at home with…"); "a full gym" gives every tag.
-- A negation before the gear ("no barbell", "non ho il bilanciere", "אין לי מוט") or after it
-  in Korean ("바벨은 없어") removes it.
+- A negation before the gear ("no barbell", "niente bilanciere", "אין לי מוט") or after it
+  in Korean ("바벨은 없어") removes it, and an explicit removal wins over what "a gym" implies
+  ("the apartment gym has no barbell or squat rack").
+- Korean exclusivity: "X밖에 없어" / "X뿐이야" means *only X*: the negation there is no removal
+  but a statement of the whole inventory.
+- A sentence that is only a list of gear ("משקולות יד עד 10 קילו, ספסל ומוט מתח", "dumbbells
+  and a bench") states what the user has even without a verb.
+- Gear outside DESIGN D3's tags (kettlebells, bands, a suspension trainer, a Smith machine) is
+  reported as `extra`: stored in the fact, never turned into a tag no exercise of the catalog
+  could honour.
 - Gear in a clause that says it is taken ("the bench is taken", "הספסל תפוס", "벤치에 사람이
   앉아 있어") is *busy*: reported apart, never added to or removed from the inventory.
 - "bought / new / heavier / ahora tengo" next to gear marks an equipment *change* (a Tier 1
@@ -24,7 +32,6 @@ from fitcoach.brain.providers.embedded.nlu.quantities import Load
 from fitcoach.catalog.vocabulary import FULL_GYM, GearTag, Unit
 
 NEGATION_WINDOW = 6
-KOREAN_NEGATION_WINDOW = 3
 
 
 class GearFacts(BaseModel):
@@ -38,6 +45,7 @@ class GearFacts(BaseModel):
     full_gym: bool = False
     home: bool = False
     bodyweight_only: bool = False
+    extra: frozenset[str] = frozenset()  # owned gear no catalog tag covers ("kettlebell")
     only: bool = False  # "only a pull-up bar": the list is the whole inventory
     change: bool = False  # bought, upgraded, sold: an update of the equipment fact
     mentioned: bool = False  # any equipment phrase at all
@@ -45,22 +53,97 @@ class GearFacts(BaseModel):
     @property
     def states_inventory(self) -> bool:
         """Whether the message says what the user trains with (owned, lacking or none)."""
-        return bool(self.owned or self.removed or self.full_gym or self.bodyweight_only)
+        return bool(self.owned or self.removed or self.full_gym or self.bodyweight_only
+                    or self.extra)
+
+
+# Korean endings that turn a following "없어" into "only": "매트밖에 없어", "덤벨뿐이야".
+KOREAN_ONLY_ENDINGS = ("밖에", "뿐")
+# Words a bare gear list may hold besides the gear, loads and numbers ("two", "and", "of").
+LIST_FILLERS = frozenset({
+    "and", "a", "an", "two", "pair", "of", "plus", "up", "to", "some", "set", "my", "the",
+    "just", "only", "each", "also",
+    "y", "e", "un", "una", "unos", "unas", "dos", "par", "de", "hasta", "mis", "el", "la",
+    "los", "las", "solo", "tambien", "cada",
+    "ed", "uno", "due", "paio", "di", "da", "fino", "i", "gli", "il", "le", "dei", "delle",
+    "degli", "anche", "soltanto",
+    "ו", "של", "עד", "זוג", "שתי", "שני", "רק", "גם", "קילו", "קג",
+    "랑", "이랑", "하고", "와", "과", "개", "두", "한", "쌍", "까지", "그리고", "만",
+    # "…, nothing else", "…, y nada más", "…, e basta", "…וזהו", "그게 다예요"
+    "nothing", "else", "that", "s", "it", "all", "nada", "mas", "basta", "altro", "niente",
+    "זהו", "וזהו", "그게", "다예요", "다에요", "다야",
+})
+# "Only" words end a negation's reach: "non ho bilanciere né panca, solo manubri".
+ONLY_WORDS = frozenset({"just", "only", "solo", "soltanto", "solamente", "רק", "만"})
 
 
 def _tags(hit: Hit) -> frozenset[GearTag]:
     return frozenset(GearTag(t) for t in LEXICON.section("gear_item")[hit.key]["tags"])
 
 
-def _negated(doc: Document, hit: Hit, negations: list[Hit]) -> bool:
+def _extra(hit: Hit) -> str | None:
+    extra = LEXICON.section("gear_item")[hit.key].get("extra")
+    return str(extra) if extra else None
+
+
+def _korean_only(doc: Document, neg: Hit) -> bool:
+    """"요가매트밖에 없어요": the negation follows an "only" ending, so it is no removal."""
+    before = doc.tokens[neg.start - 1].text if neg.start > 0 else ""
+    return doc.tokens[neg.start].script == "hangul" and before.endswith(KOREAN_ONLY_ENDINGS)
+
+
+def _list_sentences(doc: Document, items: list[Hit], loads: tuple[Load, ...]) -> set[int]:
+    """Sentences made of gear and nothing else that matters: a list is a statement of
+    what the user has ("two 10 kg dumbbells and a mat")."""
+    covered = {i for h in items if h.section == "gear_item" for i in range(h.start, h.end)}
+    covered |= {i for load in loads for i in range(load.position, load.end)}
+    gear_sentences = {doc.sentence(h.start) for h in items if h.section == "gear_item"}
+    lists: set[int] = set()
+    for sentence in gear_sentences:
+        tokens = [(i, t) for i, t in enumerate(doc.tokens) if t.sentence == sentence]
+        if any(t.text == "?" for _, t in tokens):
+            continue
+        stray = [t for i, t in tokens if (t.is_word or t.is_number) and i not in covered
+                 and not t.is_number and doc.number_at(i) is None
+                 and not set(t.keys) & LIST_FILLERS]
+        if not stray:
+            lists.add(sentence)
+    return lists
+
+
+# Words a negation reaches across to the next gear of its list ("no barbell *or* squat rack",
+# "ni barra ni rack", "바벨이랑 스쿼트랙은 없어요"); any other word ends its scope, so
+# "niente sbarra, vado in palestra" keeps the gym.
+SCOPE_FILLERS = (LIST_FILLERS - ONLY_WORDS - {"nothing", "niente", "nada"}) | frozenset({
+    "or", "nor", "any", "there", "o", "u", "ni", "ningun", "ninguna", "ne", "alcun", "alcuna",
+    "או", "אין", "ואין", "שם", "לנו", "להם",
+    "은", "는", "이", "가", "도", "나", "이나", "랑", "이랑",
+})
+
+
+def _in_scope(doc: Document, start: int, end: int, gear_tokens: Collection[int]) -> bool:
+    """Whether tokens[start:end] (what stands between a negation and a gear word) are only
+    other gear, list words and commas."""
+    for index in range(start, end):
+        token = doc.tokens[index]
+        if index in gear_tokens or token.text == "," or set(token.keys) & SCOPE_FILLERS:
+            continue
+        return False
+    return True
+
+
+def _negated(doc: Document, hit: Hit, negations: list[Hit],
+             gear_tokens: Collection[int] = ()) -> bool:
     clause = doc.clause(hit.start)
     for neg in negations:
         if doc.clause(neg.start) != clause:
             continue
-        if 0 <= hit.start - neg.end <= NEGATION_WINDOW and doc.tokens[neg.start].script != "hangul":
-            return True
-        if doc.tokens[neg.start].script == "hangul" and 0 <= neg.start - hit.end <= \
-                KOREAN_NEGATION_WINDOW:
+        if doc.tokens[neg.start].script != "hangul":
+            if 0 <= hit.start - neg.end <= NEGATION_WINDOW \
+                    and _in_scope(doc, neg.end, hit.start, gear_tokens):
+                return True
+        elif 0 <= neg.start - hit.end <= NEGATION_WINDOW \
+                and _in_scope(doc, hit.end, neg.start, gear_tokens):
             return True
     return False
 
@@ -69,18 +152,28 @@ def _part_of_longer_name(hit: Hit, exercise_tokens: Collection[int]) -> bool:
     return (hit.start - 1) in exercise_tokens or hit.end in exercise_tokens
 
 
+def busy_sentences(doc: Document, items: list[Hit]) -> set[int]:
+    return {doc.sentence(h.start) for h in items if h.section == "busy_cue"}
+
+
 def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
                exercise_tokens: Collection[int] = ()) -> GearFacts:
     """Gear facts; `exercise_tokens` are tokens inside exercise names (not ownership)."""
     items = doc.best("gear_item", "full_gym", "home", "busy_cue", "bodyweight")
     busy_clauses = {doc.clause(h.start) for h in items if h.section == "busy_cue"}
-    negations = doc.best("neg_cue")
-    own_sentences = {doc.sentence(h.start) for h in doc.best("own_cue")}
+    all_negations = doc.best("neg_cue")
+    negations = [n for n in all_negations if not _korean_only(doc, n)]
+    exclusive_sentences = {doc.sentence(n.start) for n in all_negations if _korean_only(doc, n)}
+    own_sentences = {doc.sentence(h.start) for h in doc.best("own_cue")} | exclusive_sentences
+    list_sentences = _list_sentences(doc, items, loads) - busy_sentences(doc, items)
+    own_sentences |= list_sentences
     home = any(h.section == "home" for h in items)
     full_gym_hits = [h for h in items if h.section == "full_gym"]
     setting_sentences = {doc.sentence(h.start) for h in items if h.section in ("home", "full_gym")}
     change_sentences = {doc.sentence(h.start) for h in doc.best("change_cue")}
+    gear_tokens = {i for h in items if h.section == "gear_item" for i in range(h.start, h.end)}
     owned: set[GearTag] = set()
+    extra: set[str] = set()
     removed: set[GearTag] = set()
     busy: set[GearTag] = set()
     change = False
@@ -93,25 +186,32 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         if doc.clause(hit.start) in busy_clauses:
             busy |= tags
             continue
-        if _negated(doc, hit, negations):
+        if _negated(doc, hit, negations, gear_tokens):
             removed |= tags
             change = change or sentence in change_sentences
             continue
         inside = [i in exercise_tokens for i in range(hit.start, hit.end)]
-        if any(inside) and _part_of_longer_name(hit, exercise_tokens):
+        if any(inside) and _part_of_longer_name(hit, exercise_tokens) \
+                and sentence not in list_sentences:
+            # (In a bare list, "ספסל ומוט מתח" is a bench and a pull-up bar, not a press.)
             continue  # "bench" in "incline bench press" names the exercise, not owned gear
         if sentence in own_sentences or sentence in setting_sentences \
                 or sentence in change_sentences:
             owned |= tags
+            if _extra(hit):
+                extra.add(str(_extra(hit)))
             change = change or sentence in change_sentences
             if GearTag.DUMBBELLS in tags:
                 dumbbell_sentences.add(sentence)
     full_gym = any(
-        not _negated(doc, h, negations) and doc.clause(h.start) not in busy_clauses
+        not _negated(doc, h, negations, gear_tokens) and doc.clause(h.start) not in busy_clauses
         for h in full_gym_hits
     )
+    explicit = set(owned)
     if full_gym:
-        owned |= FULL_GYM
+        # What "a gym" implies gives way to what the user says it lacks; gear they name as
+        # owned stays (a contradiction in one message is theirs to resolve, not ours).
+        owned |= FULL_GYM - removed
         change = change or any(doc.sentence(h.start) in change_sentences for h in full_gym_hits)
     dumbbell_loads = [load for load in loads if doc.sentence(load.position) in dumbbell_sentences]
     if not dumbbell_loads and dumbbell_sentences:
@@ -124,14 +224,15 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
     bodyweight = any(h.section == "bodyweight" for h in items)
     return GearFacts(
         owned=frozenset(owned),
-        removed=frozenset(removed - owned),
+        removed=frozenset(removed - explicit),
         busy=frozenset(busy),
         max_dumbbell_lbs=heaviest.lbs if heaviest else None,
         dumbbell_unit=heaviest.unit if heaviest else None,
-        full_gym=full_gym,
+        full_gym=full_gym and not removed - explicit,
+        extra=frozenset(extra),
         home=home,
         bodyweight_only=bodyweight and not owned,
-        only=doc.has("only") and bool(owned or bodyweight),
+        only=(doc.has("only") or bool(exclusive_sentences)) and bool(owned or bodyweight or extra),
         change=change,
         mentioned=bool(items) or bool(removed),
     )

@@ -36,7 +36,7 @@ from fitcoach.catalog.registry import default_catalog
 DATA_PACKAGE = "fitcoach.brain.providers.embedded"
 DATA_FILES = (
     "language", "numbers", "time", "quantities", "gear", "body", "goals", "events",
-    "exercise_words", "tone", "cues", "requests",
+    "exercise_words", "tone", "cues", "requests", "frames",
 )
 GAP = "\x00gap"
 END = "\x00end"

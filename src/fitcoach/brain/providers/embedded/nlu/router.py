@@ -329,7 +329,10 @@ class _Router:
         if a.body.avoid.body_parts and not a.body.conditions:
             return False  # "화요일, 수요일, 목요일에도 어깨 운동 빼 줘": those days, not a schedule
         # "Move to Mon, Wed, Fri", "posso allenarmi solo lunedì, mercoledì e venerdì".
-        if len(days) >= 3 and (r.change or r.week_scope or a.goals.day_focus or r.train_verb):
+        # "Only Saturday and Sunday", "주말에만": two days said as the whole set are a schedule.
+        fewest = 2 if a.time.only_days and r.train_verb else 3
+        if len(days) >= fewest and (r.change or r.week_scope or a.goals.day_focus
+                                    or r.train_verb):
             return True
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True

@@ -30,6 +30,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from fitcoach.brain.providers.embedded.nlu.dates import CalendarDates, parse_dates
 from fitcoach.brain.providers.embedded.nlu.document import Document
 from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
@@ -79,6 +80,8 @@ class TimeFacts(_Model):
     previous_minutes: int | None = None  # "instead of 45"
     days_per_week: int | None = None
     counts: tuple[int, ...] = ()  # every "N days" / "N times" seen
+    calendar: tuple[CalendarDates, ...] = ()  # "dal 14 al 18 dicembre", "on the 20th"
+    only_days: bool = False  # "only Saturday and Sunday", "주말에만": the days are the whole set
 
     @property
     def weekdays(self) -> tuple[Weekday, ...]:
@@ -446,6 +449,40 @@ def _counts(doc: Document, scheduled: bool = False) -> tuple[list[int], int | No
     return counts, per_week
 
 
+def _dates_this_week(calendar: tuple[CalendarDates, ...], days: list[DayMention],
+                     today: dt.date) -> list[DayMention]:
+    """"I only have 30 minutes on the 17th": a single date in this plan's week, said with no
+    weekday of its own, names that weekday."""
+    sunday = week_start(today) + dt.timedelta(days=6)
+    named = {d.sentence for d in days}
+    return [DayMention(weekday=WEEKDAYS[c.start.weekday()], date=c.start, position=c.position,
+                       end=c.tokens[-1] + 1 if c.tokens else c.position + 1,
+                       sentence=c.sentence)
+            for c in calendar
+            if c.start == c.end and today <= c.start <= sunday and c.sentence not in named]
+
+
+def _weekend_only(doc: Document, today: dt.date) -> list[DayMention]:
+    """"주말에만", "only on weekends", "solo los fines de semana", "רק בסופי שבוע": the
+    weekend's two days, named as the days to train on."""
+    days: list[DayMention] = []
+    for hit in doc.best("week_ref"):
+        if hit.key != "weekend":
+            continue
+        after = doc.tokens[hit.end].text if hit.end < len(doc.tokens) else ""
+        korean_only = doc.tokens[hit.start].script == "hangul" and after.endswith("만")
+        only_before = any(o.end in (hit.start, hit.start - 1, hit.start - 2)
+                          and doc.clause(o.start) == doc.clause(hit.start)
+                          for o in doc.best("only"))
+        if not (korean_only or only_before):
+            continue
+        saturday, sunday = _week_span("weekend", today)
+        for weekday, date in ((Weekday.SATURDAY, saturday), (Weekday.SUNDAY, sunday)):
+            days.append(DayMention(weekday=weekday, date=date, position=hit.start,
+                                   end=hit.end, sentence=doc.sentence(hit.start)))
+    return days
+
+
 def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = None,
                exercise_tokens: Collection[int] = ()) -> TimeFacts:
     """Time facts of a prepared message (`move_positions`: tokens of "move" verbs, else the
@@ -454,7 +491,17 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
         move_positions = {h.start for h in doc.best("move_days")}
     week_refs = doc.best("week_ref")
     week: WeekRef | None = week_refs[-1].key if week_refs else None  # type: ignore[assignment]
+    calendar = parse_dates(doc, today)
+    date_tokens = {i for d in calendar for i in d.tokens}
     days, ranged_moves = _day_mentions(doc, today, week, move_positions)
+    days = [d for d in days if d.position not in date_tokens]  # "12월" is no Monday
+    weekend_only = _weekend_only(doc, today) if not days else []
+    # "Only Saturday and Sunday", "solo lunes y jueves": the days named are the whole set.
+    only_days = bool(weekend_only) or (bool(days) and any(
+        doc.clause(o.start) == doc.clause(days[0].position) and o.start < days[0].position
+        for o in doc.best("only")))
+    days = days or weekend_only
+    days += _dates_this_week(calendar, days, today)
     single, exchanges = _session_moves(doc, days, {s for _, s in ranged_moves}, move_positions,
                                        exercise_tokens)
     moves = [move for move, _ in ranged_moves] + single
@@ -483,4 +530,6 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
         previous_minutes=previous[0] if previous else None,
         days_per_week=per_week,
         counts=tuple(counts),
+        calendar=calendar,
+        only_days=only_days,
     )
