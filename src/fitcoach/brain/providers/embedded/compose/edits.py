@@ -575,7 +575,8 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
                          exercise_in=swap.exercise_in if swap is not None else None)
         swapped = _swap(view, plan, target, pain)
-        later = () if swapped.skip else _later_days(plan, target, until, states, (), False)
+        later = () if swapped.skip else _later_days(plan, target, until, states, (), False,
+                                                                   settled)
         return replace(swapped, parts=parts, until=until, later=later)
     avoid = view.analysis.body.avoid
     patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
