@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Annotated
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from fitcoach.api.text import NO_NUL, timezone_schema, visible_text_schema
 from fitcoach.brain.ports import Locale
@@ -35,6 +42,35 @@ class CreateUserRequest(BaseModel):
     @classmethod
     def _iana(cls, value: str) -> str:
         return check_timezone(value)
+
+
+class UpdateUserRequest(BaseModel):
+    """The settings a user may change; each is checked as at sign-up, and at least one is
+    given."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"minProperties": 1})
+
+    display_name: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), NO_NUL,
+        Field(json_schema_extra=visible_text_schema)] | None = None
+    locale: Locale | None = None
+    units: Unit | None = None
+    timezone: Annotated[str, StringConstraints(min_length=1, max_length=64), NO_NUL,
+                        Field(json_schema_extra=timezone_schema)] | None = None
+
+    @field_validator("timezone")
+    @classmethod
+    def _iana(cls, value: str | None) -> str | None:
+        return None if value is None else check_timezone(value)
+
+    @model_validator(mode="after")
+    def _something(self) -> UpdateUserRequest:
+        if not self.model_fields_set:
+            raise ValueError("give at least one of display_name, locale, units, timezone")
+        for name in self.model_fields_set:
+            if getattr(self, name) is None:
+                raise ValueError(f"{name} cannot be null")
+        return self
 
 
 class CreatedUser(BaseModel):
