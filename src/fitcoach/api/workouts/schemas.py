@@ -118,6 +118,37 @@ class WorkoutLogRequest(_Request):
         return value
 
 
+class LogCorrection(_Request):
+    """A correction of one's own log: any of its fields, at least one. The sets given replace
+    all the log's sets."""
+
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
+
+    completed_at: Annotated[AwareDatetime | None, Field(
+        description="when the workout ended; from 1970 on, and at most a day after the "
+                    "server's now",
+        json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN})] = None
+    day: Annotated[Weekday | None, Field(
+        description="the planned day this workout completes (default: the log's day, or "
+                    "with a new completed_at, that date's own day)")] = None
+    exercises_logged: Annotated[list[LoggedExercise] | None,
+                                Field(min_length=1, max_length=MAX_EXERCISES_PER_LOG)] = None
+
+    _iso_text = field_validator("completed_at", mode="before")(
+        WorkoutLogRequest._iso_text.__func__)  # type: ignore[attr-defined]
+    _representable = field_validator("completed_at")(
+        WorkoutLogRequest._representable.__func__)  # type: ignore[attr-defined]
+
+    @model_validator(mode="after")
+    def _something(self) -> LogCorrection:
+        if not self.model_fields_set:
+            raise ValueError("give at least one of completed_at, day, exercises_logged")
+        for name in self.model_fields_set:
+            if getattr(self, name) is None:
+                raise ValueError(f"{name} cannot be null")
+        return self
+
+
 class LogCreated(BaseModel):
     log_id: str
     new_prs: list[NewRecord]
