@@ -165,6 +165,21 @@ def _unit_named(line: int, text: str) -> Unit:
     raise InvalidCsv(f"line {line}: Weight Unit {text!r} is neither kg nor lbs")
 
 
+class _Times:
+    """`_time` once per distinct text: every set row of a workout repeats its times."""
+
+    def __init__(self, formats: tuple[str, ...], zone: ZoneInfo) -> None:
+        self.formats = formats
+        self.zone = zone
+        self.seen: dict[str, dt.datetime] = {}
+
+    def read(self, line: int, column: str, text: str) -> dt.datetime:
+        moment = self.seen.get(text)
+        if moment is None:
+            moment = self.seen[text] = _time(line, column, text, self.formats, self.zone)
+        return moment
+
+
 class _Workouts:
     """Workouts in file order, keyed by their start and title."""
 
@@ -189,6 +204,7 @@ def read_strong(text: str, zone: ZoneInfo, unit: Unit) -> list[ImportedWorkout]:
     """Strong's export; `unit` is the app's unit, for the exports without `Weight Unit`."""
     rows = _Rows(text, ("Date", "Workout Name", "Exercise Name", "Set Order", "Weight", "Reps"))
     workouts = _Workouts()
+    times = _Times(_STRONG_TIMES, zone)
     for line, row in rows:
         order = row["Set Order"]
         if order.lower() == _STRONG_REST:
@@ -205,7 +221,7 @@ def read_strong(text: str, zone: ZoneInfo, unit: Unit) -> list[ImportedWorkout]:
             weight_lbs=_pounds(line, rows.number(line, row, "Weight"), set_unit),
             reps=rows.count(line, row, "Reps"), rpe=rows.rpe(line, row, "RPE"),
             warmup=warmup, seconds=rows.count(line, row, "Seconds"))
-        started = _time(line, "Date", row["Date"], _STRONG_TIMES, zone)
+        started = times.read(line, "Date", row["Date"])
         workouts.of(line, started, row["Workout Name"]).add(name, record)
     return workouts.all()
 
@@ -220,6 +236,7 @@ def read_hevy(text: str, zone: ZoneInfo) -> list[ImportedWorkout]:
         raise InvalidCsv("line 1: missing column 'weight_kg' or 'weight_lbs'; is this the "
                          "right source?")
     workouts = _Workouts()
+    times = _Times(_HEVY_TIMES, zone)
     for line, row in rows:
         kind = row.get("set_type", "").lower() or "normal"
         if kind not in _HEVY_TYPES:
@@ -232,9 +249,8 @@ def read_hevy(text: str, zone: ZoneInfo) -> list[ImportedWorkout]:
             weight_lbs=_pounds(line, rows.number(line, row, weight_column), unit),
             reps=rows.count(line, row, "reps"), rpe=rows.rpe(line, row, "rpe"),
             warmup=kind == _HEVY_WARMUP, seconds=rows.count(line, row, "duration_seconds"))
-        started = _time(line, "start_time", row["start_time"], _HEVY_TIMES, zone)
-        ended = (_time(line, "end_time", row["end_time"], _HEVY_TIMES, zone)
-                 if row.get("end_time") else None)
+        started = times.read(line, "start_time", row["start_time"])
+        ended = times.read(line, "end_time", row["end_time"]) if row.get("end_time") else None
         workouts.of(line, started, row["title"], ended).add(name, record)
     return workouts.all()
 

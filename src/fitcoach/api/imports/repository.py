@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from fitcoach.store.models import ImportRow, KeptSetRow, WorkoutLogRow, WorkoutSetRow
@@ -38,13 +38,11 @@ class ImportRepository:
 
     def add_logs(self, logs: list[dict[str, Any]], sets: list[dict[str, Any]],
                  kept: list[dict[str, Any]]) -> None:
-        # Core executemany: one statement per table, not one ORM object per row.
-        if logs:
-            self.session.execute(insert(WorkoutLogRow), logs)
-        if sets:
-            self.session.execute(insert(WorkoutSetRow), sets)
-        if kept:
-            self.session.execute(insert(KeptSetRow), kept)
+        # Core executemany on the tables: the driver's own batch, with none of the ORM's
+        # per-row bookkeeping (nothing here needs the rows' generated ids back).
+        for model, rows in ((WorkoutLogRow, logs), (WorkoutSetRow, sets), (KeptSetRow, kept)):
+            if rows:
+                self.session.execute(model.__table__.insert(), rows)
 
     def add_import(self, import_id: str, user_id: str, source: str, workouts: int, sets: int,
                    skipped: int, unmapped: list[dict[str, Any]], now: dt.datetime) -> None:
