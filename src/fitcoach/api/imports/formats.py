@@ -59,7 +59,8 @@ _HEVY_TYPES = frozenset({"normal", "warmup", "failure", "dropset"})
 class _Rows:
     """The file's records by column name, each with the line it ends on."""
 
-    def __init__(self, text: str, required: tuple[str, ...]) -> None:
+    def __init__(self, text: str, required: tuple[str, ...],
+                 optional: tuple[str, ...] = ()) -> None:
         first = text.split("\n", 1)[0]
         delimiter = ";" if first.count(";") > first.count(",") else ","
         self.decimal_comma = delimiter == ";"  # European Strong exports write 22,5
@@ -75,6 +76,9 @@ class _Rows:
         if missing:
             raise InvalidCsv(f"line 1: missing column(s) {', '.join(map(repr, missing))}; "
                              f"is this the right source?")
+        # Only the columns read are copied out of each record (notes can be long).
+        self.read = [(name, self.columns[name]) for name in (*required, *optional)
+                     if name in self.columns]
 
     def __iter__(self) -> Iterator[tuple[int, dict[str, str]]]:
         while True:
@@ -89,9 +93,9 @@ class _Rows:
             if len(record) > len(self.columns):
                 raise InvalidCsv(f"line {self.reader.line_num}: {len(record)} fields, the "
                                  f"header has {len(self.columns)}")
+            size = len(record)
             yield self.reader.line_num, {
-                name: record[i].strip() if i < len(record) else ""
-                for name, i in self.columns.items()}
+                name: record[i].strip() if i < size else "" for name, i in self.read}
 
     def number(self, line: int, row: dict[str, str], column: str) -> float:
         """A number cell (empty is 0); NaN, infinity and negatives are refused."""
@@ -202,7 +206,8 @@ class _Workouts:
 
 def read_strong(text: str, zone: ZoneInfo, unit: Unit) -> list[ImportedWorkout]:
     """Strong's export; `unit` is the app's unit, for the exports without `Weight Unit`."""
-    rows = _Rows(text, ("Date", "Workout Name", "Exercise Name", "Set Order", "Weight", "Reps"))
+    rows = _Rows(text, ("Date", "Workout Name", "Exercise Name", "Set Order", "Weight", "Reps"),
+                 ("Weight Unit", "RPE", "Seconds"))
     workouts = _Workouts()
     times = _Times(_STRONG_TIMES, zone)
     for line, row in rows:
@@ -227,7 +232,8 @@ def read_strong(text: str, zone: ZoneInfo, unit: Unit) -> list[ImportedWorkout]:
 
 
 def read_hevy(text: str, zone: ZoneInfo) -> list[ImportedWorkout]:
-    rows = _Rows(text, ("title", "start_time", "exercise_title", "reps"))
+    rows = _Rows(text, ("title", "start_time", "exercise_title", "reps"),
+                 ("end_time", "set_type", "weight_kg", "weight_lbs", "rpe", "duration_seconds"))
     if "weight_kg" in rows.columns:
         weight_column, unit = "weight_kg", Unit.KG
     elif "weight_lbs" in rows.columns:
