@@ -46,30 +46,28 @@ class CreateUserRequest(BaseModel):
 
 class UpdateUserRequest(BaseModel):
     """The settings a user may change; each is checked as at sign-up, and at least one is
-    given."""
+    given. A field left out keeps its value; none may be null (the schema says so: the
+    fields are not nullable, their `None` default only means "not given")."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"minProperties": 1})
 
     display_name: Annotated[
         str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), NO_NUL,
-        Field(json_schema_extra=visible_text_schema)] | None = None
-    locale: Locale | None = None
-    units: Unit | None = None
+        Field(json_schema_extra=visible_text_schema)] = None  # type: ignore[assignment]
+    locale: Locale = None  # type: ignore[assignment]
+    units: Unit = None  # type: ignore[assignment]
     timezone: Annotated[str, StringConstraints(min_length=1, max_length=64), NO_NUL,
-                        Field(json_schema_extra=timezone_schema)] | None = None
+                        Field(json_schema_extra=timezone_schema)] = None  # type: ignore[assignment]
 
     @field_validator("timezone")
     @classmethod
-    def _iana(cls, value: str | None) -> str | None:
-        return None if value is None else check_timezone(value)
+    def _iana(cls, value: str) -> str:
+        return check_timezone(value)
 
     @model_validator(mode="after")
     def _something(self) -> UpdateUserRequest:
         if not self.model_fields_set:
             raise ValueError("give at least one of display_name, locale, units, timezone")
-        for name in self.model_fields_set:
-            if getattr(self, name) is None:
-                raise ValueError(f"{name} cannot be null")
         return self
 
 

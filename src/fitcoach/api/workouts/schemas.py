@@ -119,20 +119,20 @@ class WorkoutLogRequest(_Request):
 
 
 class LogCorrection(_Request):
-    """A correction of one's own log: any of its fields, at least one. The sets given replace
-    all the log's sets."""
+    """A correction of one's own log: any of its fields, at least one, none null (the `None`
+    defaults only mean "not given"). The sets given replace all the log's sets."""
 
     model_config = ConfigDict(json_schema_extra={"minProperties": 1})
 
-    completed_at: Annotated[AwareDatetime | None, Field(
+    completed_at: Annotated[AwareDatetime, Field(
         description="when the workout ended; from 1970 on, and at most a day after the "
                     "server's now",
-        json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN})] = None
-    day: Annotated[Weekday | None, Field(
+        json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN})] = None  # type: ignore[assignment]
+    day: Annotated[Weekday, Field(
         description="the planned day this workout completes (default: the log's day, or "
-                    "with a new completed_at, that date's own day)")] = None
-    exercises_logged: Annotated[list[LoggedExercise] | None,
-                                Field(min_length=1, max_length=MAX_EXERCISES_PER_LOG)] = None
+                    "with a new completed_at, that date's own day)")] = None  # type: ignore[assignment]
+    exercises_logged: Annotated[list[LoggedExercise], Field(
+        min_length=1, max_length=MAX_EXERCISES_PER_LOG)] = None  # type: ignore[assignment]
 
     _iso_text = field_validator("completed_at", mode="before")(
         WorkoutLogRequest._iso_text.__func__)  # type: ignore[attr-defined]
@@ -143,9 +143,6 @@ class LogCorrection(_Request):
     def _something(self) -> LogCorrection:
         if not self.model_fields_set:
             raise ValueError("give at least one of completed_at, day, exercises_logged")
-        for name in self.model_fields_set:
-            if getattr(self, name) is None:
-                raise ValueError(f"{name} cannot be null")
         return self
 
 
