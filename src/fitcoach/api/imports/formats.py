@@ -61,7 +61,8 @@ class _Rows:
 
     def __init__(self, text: str, required: tuple[str, ...],
                  optional: tuple[str, ...] = ()) -> None:
-        first = text.split("\n", 1)[0]
+        end = text.find("\n")
+        first = text if end < 0 else text[:end]  # the header, without copying the rest
         delimiter = ";" if first.count(";") > first.count(",") else ","
         self.decimal_comma = delimiter == ";"  # European Strong exports write 22,5
         self.reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
