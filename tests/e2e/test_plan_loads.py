@@ -77,3 +77,19 @@ def test_another_users_history_gives_no_load(new_user: Callable[..., Api]) -> No
     planned = _monday_first(bob, MONDAY + WEEK)
     assert "target_weight_lbs" not in planned
     assert "last" not in planned
+
+
+def test_imported_history_gives_loads_like_logged_history(
+        new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.accepted_week()
+    export = ("Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE\n"
+              + "".join(f'2026-09-07 18:00:00;Push;"Incline Bench Press (Dumbbell)";{n};40;lbs;'
+                        f"10;7\n" for n in (1, 2, 3)))
+    imported = api.client.post("/api/imports", params={"source": "strong"},
+                               content=export.encode(),
+                               headers={**api.headers(), "Content-Type": "text/csv"})
+    assert imported.status_code == 201, imported.text
+    planned = _monday_first(api, MONDAY)
+    assert planned["target_weight_lbs"] == 45
+    assert planned["last"]["completed_at"] == "2026-09-07T18:00:00Z"
