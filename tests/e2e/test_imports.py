@@ -172,3 +172,13 @@ def test_imports_belong_to_the_importer(new_user: Callable[..., Api]) -> None:
     assert bob.get("/api/prs/barbell-back-squat").json()["max_weight_set"] is None
     # Bob importing the same file gets his own copy: keys belong to one user.
     assert upload(bob, STRONG_OLD, "strong").json()["workouts"] == 2
+
+
+def test_a_file_over_ten_megabytes_is_413_and_writes_nothing(
+        new_user: Callable[..., Api], database: Database) -> None:
+    api = new_user()
+    before = row_counts(database)
+    response = upload(api, STRONG_OLD.encode() + b" " * (10 * 1024 * 1024), "strong")
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "payload_too_large"
+    assert row_counts(database) == before
