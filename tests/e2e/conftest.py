@@ -85,6 +85,10 @@ class Api:
              **kwargs: Any) -> httpx.Response:
         return self.client.post(path, json=json, headers=self.headers(now), **kwargs)
 
+    def patch(self, path: str, json: Any = None, now: dt.datetime | None = None
+              ) -> httpx.Response:
+        return self.client.patch(path, json=json, headers=self.headers(now))
+
     def delete(self, path: str, now: dt.datetime | None = None) -> httpx.Response:
         return self.client.delete(path, headers=self.headers(now))
 

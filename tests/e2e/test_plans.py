@@ -90,6 +90,15 @@ def test_last_weeks_plan_carries_forward_with_fresh_statuses(
         assert day["date"] == shifted.isoformat()
         assert (day["status"], day["completed_log_id"], day["completed_at"]) == (
             "scheduled", None, None)
+        # The same exercises and prescriptions; the one logged now carries its load from
+        # the logs (DESIGN D10): 1 × 10 @ 50 lb at RPE 8, the top of 8-10 → one step up.
+        logged = [e for block in day["blocks"] for e in block["exercises"] if "last" in e]
+        for exercise in logged:
+            assert exercise["exercise_id"] == "goblet-squat"
+            assert exercise.pop("last")["sets"] == [{"weight_lbs": 50.0, "reps": 10,
+                                                     "rpe": 8.0}]
+            assert exercise.pop("target_weight_lbs") == 55
+        assert bool(logged) == (name == "wednesday")
         assert day["blocks"] == old["blocks"]
         assert day["title"] == old["title"]
 

@@ -107,9 +107,11 @@ def test_the_migration_recomputes_the_kept_loads_as_the_analytics_order_sessions
             session.flush()
             for log_id, (days, slug, sets) in logs.items():
                 at = NOW - dt.timedelta(days=days)
-                session.add(WorkoutLogRow(id=log_id, user_id=user, idempotency_key=None,
-                                          request_hash="h", completed_at=at, day="monday",
-                                          local_date=at.date(), new_prs=[], created_at=at))
+                # Core, naming the columns 0002 had (the mapping has later ones too).
+                session.execute(WorkoutLogRow.__table__.insert().values(
+                    id=log_id, user_id=user, idempotency_key=None, request_hash="h",
+                    completed_at=at, day="monday", local_date=at.date(), new_prs=[],
+                    created_at=at))
                 session.flush()
                 session.add_all(WorkoutSetRow(
                     user_id=user, log_id=log_id, exercise_id=slug,

@@ -23,6 +23,9 @@ from fitcoach.api.dependencies import build_brains, get_brain
 from fitcoach.api.docs_ui import mount_docs_ui
 from fitcoach.api.errors import COMMON_ERROR_RESPONSES, install_error_handlers
 from fitcoach.api.exercises import endpoints as exercises
+from fitcoach.api.export import endpoints as export
+from fitcoach.api.imports import endpoints as imports
+from fitcoach.api.imports.endpoints import IMPORT_PATH, MAX_IMPORT_BYTES
 from fitcoach.api.limits.rate_limit import RateLimiter
 from fitcoach.api.memory import endpoints as memory
 from fitcoach.api.plans import endpoints as plans
@@ -39,7 +42,8 @@ from fitcoach.settings import Settings, get_settings
 from fitcoach.store.database import Database
 
 ROUTERS = (health.router, users.router, coach.router, plans.router, memory.router,
-           workouts.router, records.router, progress.router, exercises.router)
+           workouts.router, records.router, progress.router, exercises.router,
+           imports.router, export.router)
 
 
 def create_app(settings: Settings | None = None, database: Database | None = None,
@@ -71,12 +75,13 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
     for router in ROUTERS:
         app.include_router(router)
     mount_docs_ui(app)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes,
+                       per_path={IMPORT_PATH: MAX_IMPORT_BYTES})
     if settings.cors_origins:
         # A cross-origin client may read when to retry (429, 503), the plan's version and
         # the next page of logs.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
-                           allow_methods=["GET", "POST", "DELETE"],
+                           allow_methods=["GET", "POST", "PATCH", "DELETE"],
                            allow_headers=["Authorization", "Content-Type"],
                            expose_headers=["Retry-After", PLAN_VERSION_HEADER,
                                            NEXT_PAGE_HEADER])

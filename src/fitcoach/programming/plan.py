@@ -1,7 +1,8 @@
 """The weekly plan as the seed shapes it: plan → days → blocks → planned exercises.
 
 Field names are the seed's, exactly; `model_dump(mode="json")` gives the seed's JSON. Optional
-fields the seed lacks (`target_rir`, `target_weight_lbs`) are left out of the JSON when unset,
+fields the seed lacks (`target_rir`, `target_weight_lbs`, `last`) are left out of the JSON when
+unset,
 so a plan without them serialises to the seed's shape key for key. Rules about what a *good*
 plan is live in the validator, not here: these models only fix the shape and the types.
 """
@@ -14,6 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
 
+from fitcoach.analytics.logs import SetRecord
 from fitcoach.catalog.models import REPS_PATTERN
 from fitcoach.catalog.vocabulary import WEEKDAYS, MuscleGroup, Weekday
 
@@ -27,6 +29,13 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
 
 
+class LastSession(_Model):
+    """The latest logged session of a planned exercise (DESIGN D10): every set of it."""
+
+    completed_at: dt.datetime
+    sets: tuple[SetRecord, ...]
+
+
 class PlannedExercise(_Model):
     exercise_id: str
     name: str
@@ -36,6 +45,8 @@ class PlannedExercise(_Model):
     # Our additions: effort target and, when the user's history supports it, a load.
     target_rir: Annotated[int, Field(ge=0, le=5)] | None = None
     target_weight_lbs: Annotated[float, Field(gt=0, le=2000)] | None = None
+    # Read from the logs when a plan is shown (`programming.loads`), never stored.
+    last: LastSession | None = None
 
     @field_validator("target_reps")
     @classmethod
@@ -47,7 +58,7 @@ class PlannedExercise(_Model):
     @model_serializer(mode="wrap")
     def _drop_unset_extras(self, handler: Any) -> dict[str, Any]:
         data = handler(self)
-        for key in ("target_rir", "target_weight_lbs"):
+        for key in ("target_rir", "target_weight_lbs", "last"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data

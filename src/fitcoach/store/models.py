@@ -162,6 +162,8 @@ class WorkoutLogRow(Base):
     local_date: Mapped[dt.date]
     new_prs: Mapped[list[Any]]
     created_at: Mapped[dt.datetime]
+    # The import that brought this workout in (DESIGN D11); None for a workout logged here.
+    import_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))
 
 
 class WorkoutSetRow(Base):
@@ -184,6 +186,44 @@ class WorkoutSetRow(Base):
     reps: Mapped[int] = mapped_column(Integer)
     rpe: Mapped[float | None] = mapped_column(Float)
     # The log's time, copied here so history and volume queries never join.
+    completed_at: Mapped[dt.datetime]
+
+
+class ImportRow(Base):
+    """One CSV import (DESIGN D11) and what it brought in."""
+
+    __tablename__ = "imports"
+    __table_args__ = (Index(None, "user_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    user_id: Mapped[str] = mapped_column(_user_fk())
+    source: Mapped[str] = mapped_column(String(16))
+    workouts: Mapped[int] = mapped_column(Integer)
+    sets: Mapped[int] = mapped_column(Integer)
+    skipped_duplicates: Mapped[int] = mapped_column(Integer)
+    unmapped: Mapped[list[Any]]
+    created_at: Mapped[dt.datetime]
+
+
+class KeptSetRow(Base):
+    """Imported sets the analytics must not read, kept as history all the same: warm-ups,
+    and sets of exercises outside the catalog (`exercise_id` None, the app's own name kept).
+    """
+
+    __tablename__ = "kept_sets"
+    __table_args__ = (Index(None, "user_id", "exercise_name"), Index(None, "log_id"))
+
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True, autoincrement=True)
+    user_id: Mapped[str] = mapped_column(_user_fk())
+    log_id: Mapped[str] = mapped_column(ForeignKey("workout_logs.id", ondelete="CASCADE"))
+    exercise_name: Mapped[str] = mapped_column(String(200))
+    exercise_id: Mapped[str | None] = mapped_column(String(64))
+    exercise_position: Mapped[int] = mapped_column(Integer)
+    set_index: Mapped[int] = mapped_column(Integer)
+    warmup: Mapped[bool]
+    weight_lbs: Mapped[float] = mapped_column(Float)
+    reps: Mapped[int] = mapped_column(Integer)
+    rpe: Mapped[float | None] = mapped_column(Float)
     completed_at: Mapped[dt.datetime]
 
 

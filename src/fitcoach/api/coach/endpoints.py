@@ -18,6 +18,7 @@ from fitcoach.api.dependencies import (
 )
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
+from fitcoach.api.plans.loads import plan_with_loads
 from fitcoach.brain.contract import ChatTurnResult
 
 router = APIRouter(prefix="/api/coach", tags=["coach"],
@@ -48,8 +49,13 @@ async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now:
                                             409: "outdated, superseded or rejected"}))
 def accept_proposal(proposal_id: str, caller: CallerDep, database: DatabaseDep,
                     now: NowDep) -> AcceptedPlan:
-    """Write the staged plan as the next plan version (idempotent)."""
-    return proposals.accept(database, caller, proposal_id, now)
+    """Write the staged plan as the next plan version (idempotent). The plan answered
+    carries each exercise's load and last session from the logs, as `GET
+    /api/plans/current` shows it."""
+    accepted = proposals.accept(database, caller, proposal_id, now)
+    with database.read() as session:
+        plan = plan_with_loads(session, caller, accepted.plan, now)
+    return accepted.model_copy(update={"plan": plan})
 
 
 @router.post("/proposals/{proposal_id}/reject", response_model=ProposalDecision,

@@ -6,6 +6,7 @@ from fastapi import APIRouter, Response
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, NotFound, error_responses
+from fitcoach.api.plans.loads import plan_with_loads
 from fitcoach.api.plans.service import current_plan
 from fitcoach.programming.plan import WeeklyPlan
 
@@ -19,7 +20,9 @@ PLAN_VERSION_HEADER = "X-Fitcoach-Plan-Version"
                        204: {"description": "no plan yet, asked with `?optional=true`"}})
 def read_current_plan(caller: CallerDep, database: DatabaseDep, now: NowDep,
                       response: Response, optional: bool = False) -> WeeklyPlan | Response:
-    """The plan of the caller's current week (their time zone), completed days marked.
+    """The plan of the caller's current week (their time zone), completed days marked, and
+    each planned exercise with history carrying its `last` session and, for loaded work,
+    `target_weight_lbs` by double progression (DESIGN D10).
 
     The plan's version is in the `X-Fitcoach-Plan-Version` header. A user who has not
     accepted a plan yet gets 404; with `?optional=true` (the web client's start-up question,
@@ -27,9 +30,10 @@ def read_current_plan(caller: CallerDep, database: DatabaseDep, now: NowDep,
     """
     with database.read() as session:
         current = current_plan(session, caller.user_id, caller.timezone, now)
-    if current is None:
-        if optional:
-            return Response(status_code=204)
-        raise NotFound("no plan yet: accept a proposal from the coach first")
+        if current is None:
+            if optional:
+                return Response(status_code=204)
+            raise NotFound("no plan yet: accept a proposal from the coach first")
+        plan = plan_with_loads(session, caller, current.plan, now)
     response.headers[PLAN_VERSION_HEADER] = str(current.version)
-    return current.plan
+    return plan

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from fitcoach.analytics.known_loads import KnownLoad
-from fitcoach.analytics.logs import SetRecord
-from fitcoach.analytics.records import PersonalRecords
+from fitcoach.analytics.known_loads import KnownLoad, known_load, top_set
+from fitcoach.analytics.logs import ExerciseSession, SetRecord
+from fitcoach.analytics.records import PersonalRecords, records_from_history
 from fitcoach.store.models import PersonalRecordRow
 
 
@@ -55,3 +55,36 @@ class RecordRepository:
             row.last_top_rpe = load.rpe
             row.last_logged_at = logged_at
             row.last_top_log_id = log_id
+
+    def rebuild(self, user_id: str, exercise_id: str, sessions: list[ExerciseSession],
+                now: dt.datetime) -> None:
+        """Replace an exercise's records and known load with those of `sessions` (its whole
+        history, newest first), after a log was corrected or deleted; none left: no row."""
+        row = self.session.get(PersonalRecordRow, (user_id, exercise_id))
+        if not any(top_set(s.sets) for s in sessions):
+            if row is not None:
+                self.session.execute(delete(PersonalRecordRow).where(
+                    PersonalRecordRow.user_id == user_id,
+                    PersonalRecordRow.exercise_id == exercise_id))
+            return
+        records = records_from_history(exercise_id, sessions).model_dump(mode="json")
+        loaded = next((s for s in sessions if known_load([s]) is not None), None)
+        if loaded is not None:
+            load = known_load([loaded])
+            assert load is not None
+            kept, at, log_id = load, loaded.completed_at, loaded.log_id
+        else:
+            newest = next(s for s in sessions if top_set(s.sets))
+            best = top_set(newest.sets)
+            assert best is not None
+            kept, at, log_id = KnownLoad(weight_lbs=0, reps=best.reps), newest.completed_at, None
+        if row is None:
+            row = PersonalRecordRow(user_id=user_id, exercise_id=exercise_id)
+            self.session.add(row)
+        row.records = records
+        row.last_top_weight_lbs = kept.weight_lbs
+        row.last_top_reps = kept.reps
+        row.last_top_rpe = kept.rpe
+        row.last_logged_at = at
+        row.last_top_log_id = log_id
+        row.updated_at = now

@@ -7,10 +7,15 @@ from fastapi import APIRouter, Request, Response, status
 
 from fitcoach.api.auth import bearer_token, hash_token
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
-from fitcoach.api.errors import AUTH_ERROR_RESPONSES
+from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action, client_key
 from fitcoach.api.users import service
-from fitcoach.api.users.schemas import CreatedUser, CreateUserRequest, UserProfile
+from fitcoach.api.users.schemas import (
+    CreatedUser,
+    CreateUserRequest,
+    UpdateUserRequest,
+    UserProfile,
+)
 
 router = APIRouter(prefix="/api/users", tags=["users"])
 
@@ -32,6 +37,15 @@ def create_user(body: CreateUserRequest, database: DatabaseDep, now: NowDep,
 def read_me(caller: CallerDep) -> UserProfile:
     """The caller's own settings (locale, units, time zone)."""
     return service.profile_of(caller)
+
+
+@router.patch("/me", response_model=UserProfile, responses={
+    **AUTH_ERROR_RESPONSES,
+    **error_responses({422: "a setting is invalid (checked as at sign-up), or none is given"})})
+def update_me(body: UpdateUserRequest, caller: CallerDep,
+              database: DatabaseDep) -> UserProfile:
+    """Change the caller's display name, language, units or time zone."""
+    return service.update_settings(database, caller, body)
 
 
 def _presented_hash(request: Request) -> str:

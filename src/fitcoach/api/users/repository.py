@@ -46,6 +46,14 @@ class UserRepository:
         user = self.session.get(User, user_id)
         return None if user is None else _settings(user)
 
+    def update(self, user_id: str, changes: dict[str, str]) -> UserSettings | None:
+        user = self.session.get(User, user_id)
+        if user is None:
+            return None
+        for name, value in changes.items():
+            setattr(user, name, value)
+        return _settings(user)
+
     def token_hashes(self, user_id: str) -> list[str]:
         return list(self.session.scalars(
             select(ApiToken.token_hash).where(ApiToken.user_id == user_id)))

@@ -12,6 +12,7 @@ from pydantic import (
     Field,
     StringConstraints,
     field_validator,
+    model_validator,
 )
 
 from fitcoach.api.text import NO_NUL, timezone_schema
@@ -57,6 +58,31 @@ class CreateUserRequest(BaseModel):
     @classmethod
     def _iana(cls, value: str) -> str:
         return check_timezone(value)
+
+
+class UpdateUserRequest(BaseModel):
+    """The settings a user may change; each is checked as at sign-up, and at least one is
+    given. A field left out keeps its value; none may be null (the schema says so: the
+    fields are not nullable, their `None` default only means "not given")."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"minProperties": 1})
+
+    display_name: DisplayName = None  # type: ignore[assignment]
+    locale: Locale = None  # type: ignore[assignment]
+    units: Unit = None  # type: ignore[assignment]
+    timezone: Annotated[str, StringConstraints(min_length=1, max_length=64), NO_NUL,
+                        Field(json_schema_extra=timezone_schema)] = None  # type: ignore[assignment]
+
+    @field_validator("timezone")
+    @classmethod
+    def _iana(cls, value: str) -> str:
+        return check_timezone(value)
+
+    @model_validator(mode="after")
+    def _something(self) -> UpdateUserRequest:
+        if not self.model_fields_set:
+            raise ValueError("give at least one of display_name, locale, units, timezone")
+        return self
 
 
 class CreatedUser(BaseModel):

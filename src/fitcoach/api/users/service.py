@@ -9,7 +9,12 @@ from fitcoach.api.auth import hash_token, new_token
 from fitcoach.api.errors import Unauthorized
 from fitcoach.api.ids import new_user_id
 from fitcoach.api.users.repository import UserRepository
-from fitcoach.api.users.schemas import CreatedUser, CreateUserRequest, UserProfile
+from fitcoach.api.users.schemas import (
+    CreatedUser,
+    CreateUserRequest,
+    UpdateUserRequest,
+    UserProfile,
+)
 from fitcoach.brain.ports import UserSettings
 from fitcoach.store.database import Database
 
@@ -27,6 +32,20 @@ def create_user(database: Database, request: CreateUserRequest, now: dt.datetime
 def profile_of(caller: UserSettings) -> UserProfile:
     return UserProfile(user_id=caller.user_id, display_name=caller.display_name,
                        locale=caller.locale, units=caller.units, timezone=caller.timezone)
+
+
+def update_settings(database: Database, caller: UserSettings,
+                    request: UpdateUserRequest) -> UserProfile:
+    """Change the caller's settings; every request authenticates in the database (no token
+    cache), so the next request of any token sees them."""
+    changes = {name: getattr(value, "value", value)
+               for name, value in request.model_dump(exclude_unset=True).items()}
+    with database.write(lock_user=caller.user_id) as session:
+        users = UserRepository(session)
+        updated = users.update(caller.user_id, changes)
+        if updated is None:
+            raise Unauthorized("the bearer token is not valid")
+    return profile_of(updated)
 
 
 def _replace_tokens(database: Database, caller: UserSettings, presented_hash: str,

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request, Response, status
+from fastapi import APIRouter, Path, Query, Request, Response, status
 
 from fitcoach.api.dependencies import CallerDep, DatabaseDep, NowDep
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, InvalidInput, error_responses
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
 from fitcoach.api.text import exercise_slug_schema
-from fitcoach.api.workouts import service
+from fitcoach.api.workouts import corrections, service
 from fitcoach.api.workouts.schemas import (
     MAX_AFTER_NOW_ISO,
     MAX_AFTER_NOW_KEY,
+    LogCorrection,
     LogCreated,
     WorkoutLogRequest,
     WorkoutLogView,
@@ -67,3 +68,27 @@ def read_logs(caller: CallerDep, database: DatabaseDep, response: Response,
     if page.next_before is not None:
         response.headers[NEXT_PAGE_HEADER] = page.next_before
     return page.logs
+
+
+LOG_ID = Path(pattern=r"^log_[0-9a-f]{24}$", description="a log id of the caller's")
+
+
+@router.patch("/logs/{log_id}", response_model=WorkoutLogView, responses=error_responses({
+    404: "no log of the caller's has this id",
+    422: "the correction breaks a validation rule (as for a new log), or names nothing"}))
+def correct_log(log_id: Annotated[str, LOG_ID], body: LogCorrection, caller: CallerDep,
+                database: DatabaseDep, now: NowDep) -> WorkoutLogView:
+    """Correct one of the caller's logs: its time, its day, or its sets (which replace all
+    the old ones). Records, known loads and the plan day it completes follow."""
+    return corrections.correct_log(database, caller, log_id, body, now)
+
+
+@router.delete("/logs/{log_id}", status_code=status.HTTP_204_NO_CONTENT,
+               response_class=Response,
+               responses=error_responses({404: "no log of the caller's has this id"}))
+def delete_log(log_id: Annotated[str, LOG_ID], caller: CallerDep, database: DatabaseDep,
+               now: NowDep) -> Response:
+    """Delete one of the caller's logs; records, known loads and the plan day it completed
+    follow (the day falls back to another log of that date, or to scheduled)."""
+    corrections.delete_log(database, caller, log_id, now)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

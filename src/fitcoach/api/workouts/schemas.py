@@ -131,6 +131,34 @@ class WorkoutLogRequest(_Request):
         return value
 
 
+class LogCorrection(_Request):
+    """A correction of one's own log: any of its fields, at least one, none null (the `None`
+    defaults only mean "not given"). The sets given replace all the log's sets."""
+
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
+
+    completed_at: Annotated[AwareDatetime, Field(
+        description="when the workout ended; from 1970 on, and at most a day after the "
+                    "server's now",
+        json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN})] = None  # type: ignore[assignment]
+    day: Annotated[Weekday, Field(
+        description="the planned day this workout completes (default: the log's day, or "
+                    "with a new completed_at, that date's own day)")] = None  # type: ignore[assignment]
+    exercises_logged: Annotated[list[LoggedExercise], Field(
+        min_length=1, max_length=MAX_EXERCISES_PER_LOG)] = None  # type: ignore[assignment]
+
+    _iso_text = field_validator("completed_at", mode="before")(
+        WorkoutLogRequest._iso_text.__func__)  # type: ignore[attr-defined]
+    _representable = field_validator("completed_at")(
+        WorkoutLogRequest._representable.__func__)  # type: ignore[attr-defined]
+
+    @model_validator(mode="after")
+    def _something(self) -> LogCorrection:
+        if not self.model_fields_set:
+            raise ValueError("give at least one of completed_at, day, exercises_logged")
+        return self
+
+
 class LogCreated(BaseModel):
     log_id: str
     new_prs: list[NewRecord]

@@ -8,6 +8,7 @@ import datetime as dt
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from fitcoach.analytics.known_loads import known_load, top_set
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
@@ -30,6 +31,7 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.calendar import Completion, completed_date
 from fitcoach.store.database import Database
+from fitcoach.store.models import WorkoutLogRow
 from fitcoach.timekeeping import local_date
 
 
@@ -110,6 +112,14 @@ def recent_logs(database: Database, user_id: str, limit: int, exercise_id: str |
                 raise NotFound(f"before: no log {before!r} of yours")
         logs = repository.recent(user_id, limit, exercise_id, before=cursor)
         sets = repository.sets_of([log.id for log in logs])
+    views = log_views(logs, sets)
+    # A full page may have more behind it (one request more finds out: an empty page).
+    return LogPage(logs=views, next_before=views[-1].log_id if len(views) == limit else None)
+
+
+def log_views(logs: list[WorkoutLogRow], sets: dict[str, list[dict[str, Any]]]
+              ) -> list[WorkoutLogView]:
+    """Log rows and their sets (`WorkoutRepository.sets_of`) as the API shows them."""
     views = []
     for log in logs:
         exercises: dict[int, ExerciseView] = {}
@@ -125,5 +135,4 @@ def recent_logs(database: Database, user_id: str, limit: int, exercise_id: str |
         views.append(WorkoutLogView(log_id=log.id, completed_at=log.completed_at,
                                     day=Weekday(log.day), exercises_logged=list(exercises.values()),
                                     new_prs=log.new_prs))
-    # A full page may have more behind it (one request more finds out: an empty page).
-    return LogPage(logs=views, next_before=views[-1].log_id if len(views) == limit else None)
+    return views

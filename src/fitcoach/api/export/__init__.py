@@ -1,0 +1,1 @@
+"""Everything a user has, to take away (DESIGN D11)."""

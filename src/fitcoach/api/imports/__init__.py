@@ -1,0 +1,1 @@
+"""Bringing history in from other apps' CSV exports (DESIGN D11)."""

@@ -1,0 +1,65 @@
+"""GET /api/export and GET /api/export/logs.csv (DESIGN D11): everything, and the logs in
+Strong's layout, which our own import reads back."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+
+from tests.e2e.conftest import Api, one_set
+from tests.e2e.test_imports import STRONG_OLD, upload
+
+
+def test_the_export_holds_everything_of_the_caller_and_nothing_of_others(
+        new_user: Callable[..., Api]) -> None:
+    ann, bob = new_user(display_name="Ann"), new_user(display_name="Bob")
+    ann.chat("remember: Ann trains at dawn")
+    ann.accepted_week()
+    ann.log(one_set("goblet-squat", weight_lbs=50, reps=10))
+    upload(ann, STRONG_OLD, "strong")
+    bob.log(one_set("plank", weight_lbs=0, reps=45))
+    response = ann.get("/api/export")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["user"]["display_name"] == "Ann"
+    [memory] = data["memory_items"]
+    assert memory["id"].startswith("mem_")
+    assert memory["entry"]
+    assert len(data["memory_audit"]) >= 1
+    assert len(data["plan_versions"]) == 1
+    assert len(data["proposals"]) == 1
+    assert len(data["workout_logs"]) == 3
+    slugs = {s["exercise_id"] for s in data["workout_sets"]}
+    assert "goblet-squat" in slugs
+    assert "plank" in slugs
+    assert {k["exercise_name"] for k in data["kept_sets"]} == {
+        "Bench Press (Dumbbell)", "Incline Bench Press (Barbell)"}
+    assert [i["source"] for i in data["imports"]] == ["strong"]
+    assert {r["exercise_id"] for r in data["personal_records"]} >= {"goblet-squat"}
+    assert data["chat_messages"]
+    bob_logs = [log["id"] for log in bob.get("/api/export").json()["workout_logs"]]
+    assert not set(bob_logs) & {log["id"] for log in data["workout_logs"]}
+    assert "user_id" not in data["workout_logs"][0]
+
+
+def test_the_logs_csv_is_strongs_layout_and_imports_back(new_user: Callable[..., Api]) -> None:
+    ann = new_user(units="kg", timezone="Europe/Rome")
+    upload(ann, STRONG_OLD, "strong")
+    response = ann.get("/api/export/logs.csv")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.text), delimiter=";"))
+    squat = [r for r in rows if r["Exercise Name"] == "Barbell Back Squat"]
+    assert [(r["Date"], r["Set Order"], r["Weight"], r["Weight Unit"], r["Reps"])
+            for r in squat] == [("2026-09-10 07:00:00", "1", "100", "kg", "5"),
+                                ("2026-09-10 07:00:00", "2", "100", "kg", "5")]
+    warmup = [r for r in rows if r["Set Order"] == "W"]
+    assert [(r["Exercise Name"], r["Weight"]) for r in warmup] == [("Flat DB Bench Press", "10")]
+    plank = [r for r in rows if r["Exercise Name"] == "Forearm Plank"]
+    assert (plank[0]["Reps"], plank[0]["Seconds"]) == ("0", "60")
+    # Read back into another account: the same workouts, sets and names.
+    bob = new_user(units="kg", timezone="Europe/Rome")
+    again = upload(bob, response.text, "strong").json()
+    assert (again["workouts"], again["sets"], again["warmup_sets"]) == (2, 7, 1)
+    assert again["unmapped"] == [{"name": "Incline Bench Press (Barbell)", "sets": 1}]
