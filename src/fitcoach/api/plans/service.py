@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from fitcoach.api.plans.materialise import WeekPlan, resolve
 from fitcoach.api.plans.repository import PlanRepository, StoredPlan
 from fitcoach.api.plans.weeks import week_dates
-from fitcoach.programming.calendar import for_week, with_completions
+from fitcoach.programming.calendar import with_completions
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.timekeeping import local_week_start
 
@@ -21,14 +21,6 @@ class CurrentPlan:
     version: int
     plan: WeeklyPlan  # with completions overlaid: what the user sees
     base: WeeklyPlan  # without them: what an accepted day edit is applied to
-
-
-def effective_base(stored: StoredPlan, now: dt.datetime, timezone: str) -> WeeklyPlan:
-    """The stored plan on this week's dates when it was made for an earlier week.
-
-    A plan accepted for a later week (on a Sunday, for the week ahead) is shown as it is.
-    """
-    return for_week(stored.plan, local_week_start(now, timezone))
 
 
 def overlay(session: Session, user_id: str, plan: WeeklyPlan) -> WeeklyPlan:
