@@ -27,13 +27,15 @@ from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.programming.blocks import advance, first_week, shape_week
+from fitcoach.programming.blocks.shape import retally
 from fitcoach.programming.calendar import carry_forward, scheduled
 from fitcoach.programming.metrics import week_summary
-from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 from fitcoach.programming.validator import validate_week
 from fitcoach.store.models import PlanVersionRow, PlanWeekRow
 
 WEEK = dt.timedelta(days=7)
+MAX_SETS = 10  # `PlannedExercise.target_sets`' own bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,22 +134,43 @@ def materialise(session: Session, user_id: str, week: WeekPlan, now: dt.datetime
 
 def accepted_week(shown: WeekPlan | None, accepted: WeeklyPlan, version: int) -> WeekPlan:
     """The week an Accept writes: the accepted plan as it is (D6), with the peak later weeks
-    are shaped from. Days the proposal left alone keep the peak's day; a changed day, or a
-    whole new week without a block, is its own peak (unless the mix would break a weekly
-    rule, when the accepted week is its own peak throughout)."""
-    peak = accepted
-    if (shown is not None and accepted.block is not None
-            and shown.plan.week_start_date == accepted.week_start_date):
-        days = {weekday: shown.peak.days[weekday]
-                if weekday in shown.peak.days and weekday in shown.plan.days
-                and scheduled(day, day.date) == scheduled(shown.plan.days[weekday], day.date)
-                else day
-                for weekday, day in accepted.days.items()}
-        mixed = accepted.model_copy(update={"days": days, "summary": week_summary(days),
-                                            "block": None})
-        if validate_week(mixed).ok:
-            peak = mixed
+    are shaped from. A change of block (a deload now, a new block) changes the week, not
+    the program: the peak stays. Otherwise a day the proposal left alone keeps the peak's
+    day, and a changed day carries its change onto the peak (an exercise kept gets the
+    peak's sets plus the sets the edit added or took away; a new one its sets as
+    accepted). A whole new week without a block is its own peak, and so is any accepted
+    week whose mix with the peak would break a weekly rule."""
+    if shown is None or accepted.block is None \
+            or shown.plan.week_start_date != accepted.week_start_date:
+        return WeekPlan(version, accepted, accepted, stored=False, storable=True)
+    if shown.plan.block != accepted.block:
+        return WeekPlan(version, accepted, shown.peak, stored=False, storable=True)
+    days = {weekday: _peak_day(day, shown.plan.days.get(weekday), shown.peak.days.get(weekday))
+            for weekday, day in accepted.days.items()}
+    mixed = accepted.model_copy(update={"days": days, "summary": week_summary(days),
+                                        "block": None})
+    peak = mixed if validate_week(mixed).ok else accepted
     return WeekPlan(version, accepted, peak, stored=False, storable=True)
+
+
+def _peak_day(day: DayPlan, shown: DayPlan | None, peak: DayPlan | None) -> DayPlan:
+    if shown is None or peak is None:
+        return day
+    if scheduled(day, day.date) == scheduled(shown, day.date):
+        return peak
+    shown_sets = {e.exercise_id: e.target_sets for e in shown.exercises}
+    peak_sets = {e.exercise_id: e.target_sets for e in peak.exercises}
+
+    def carried(planned: PlannedExercise) -> PlannedExercise:
+        slug = planned.exercise_id
+        if slug not in shown_sets or slug not in peak_sets:
+            return planned
+        count = peak_sets[slug] + planned.target_sets - shown_sets[slug]
+        return planned.model_copy(update={"target_sets": min(MAX_SETS, max(1, count))})
+
+    blocks = tuple(block.model_copy(update={"exercises": tuple(
+        carried(planned) for planned in block.exercises)}) for block in day.blocks)
+    return retally(day, blocks) if day.blocks else day
 
 
 _VERSIONS = PlanVersionRow.__table__

@@ -18,7 +18,14 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import MuscleGroup, Weekday
 from fitcoach.programming import metrics
 from fitcoach.programming.blocks.ramp import build_weeks, week_target
-from fitcoach.programming.plan import BlockPhase, PlannedExercise, TrainingBlock, WeeklyPlan
+from fitcoach.programming.plan import (
+    Block,
+    BlockPhase,
+    DayPlan,
+    PlannedExercise,
+    TrainingBlock,
+    WeeklyPlan,
+)
 from fitcoach.programming.rules.landmarks import RIR_MAX, WEEKLY_SETS_MAX
 
 # An exercise keeps at least two working sets in a build week (fewer is not worth its
@@ -171,16 +178,21 @@ def _with_sets(plan: WeeklyPlan, sets: dict[Slot, int], deload: bool) -> WeeklyP
                     update["target_rir"] = deload_rir(planned.target_rir)
                 exercises.append(planned.model_copy(update=update))
             blocks.append(blk.model_copy(update={"exercises": tuple(exercises)}))
-        shaped = tuple(blocks)
-        planned_all = [p for blk in shaped for p in blk.exercises]
-        days[weekday] = day.model_copy(update={
-            "blocks": shaped,
-            "duration_minutes": metrics.declared_minutes(shaped),
-            "estimated_volume_lbs": _scaled_volume(day.estimated_volume_lbs, day.exercises,
-                                                   planned_all),
-            "muscle_focus": metrics.muscle_focus(planned_all),
-        })
+        days[weekday] = retally(day, tuple(blocks))
     return plan.model_copy(update={"days": days, "summary": metrics.week_summary(days)})
+
+
+def retally(day: DayPlan, blocks: tuple[Block, ...]) -> DayPlan:
+    """The day with new set counts in `blocks`, its duration, volume estimate and muscle
+    focus recomputed (the week's summary is the caller's to recompute)."""
+    planned_all = [p for blk in blocks for p in blk.exercises]
+    return day.model_copy(update={
+        "blocks": blocks,
+        "duration_minutes": metrics.declared_minutes(blocks),
+        "estimated_volume_lbs": _scaled_volume(day.estimated_volume_lbs, day.exercises,
+                                               planned_all),
+        "muscle_focus": metrics.muscle_focus(planned_all),
+    })
 
 
 def _scaled_volume(declared: int, before: Iterable[PlannedExercise],
