@@ -7,8 +7,15 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
+from fitcoach.api.plans.materialise import WeekPlan, accepted_week
+from fitcoach.programming.blocks import first_week, shape_week
+from fitcoach.programming.blocks.shape import retally
+from fitcoach.programming.generator import generate_week
+from fitcoach.programming.plan import BlockPhase, WeeklyPlan
+from fitcoach.programming.profile import Profile
 from fitcoach.store.database import Database
 from tests.e2e.conftest import MONDAY, Api, row_counts
+from tests.programming.strategies import FULL_GYM
 
 WEEK = dt.timedelta(days=7)
 BLOCK_START = MONDAY + WEEK  # a plan accepted this week starts its block next Monday
@@ -114,3 +121,40 @@ def test_the_first_read_of_a_week_keeps_it_once(new_user: Callable[..., Api],
     for day in range(3):
         api.get("/api/plans/current", now=BLOCK_START + dt.timedelta(days=day))
     assert row_counts(database)["plan_weeks"] == before + 1
+
+
+# What an Accept keeps as the program's peak (`materialise.accepted_week`, pure).
+
+def _shown_week() -> tuple[WeekPlan, WeeklyPlan]:
+    profile = Profile(days_per_week=4, minutes_per_session=75, gear=FULL_GYM)
+    peak = generate_week(profile, MONDAY.date()).plan
+    shown = shape_week(peak, first_week(MONDAY.date()))
+    return WeekPlan(1, shown, peak, stored=True, storable=True), peak
+
+
+def test_an_accepted_block_change_keeps_the_programs_peak() -> None:
+    shown, peak = _shown_week()
+    assert shown.plan.block is not None
+    block = shown.plan.block.model_copy(update={"phase": BlockPhase.DELOAD})
+    deloaded = shown.plan.model_copy(update={"block": block})
+    assert accepted_week(shown, deloaded, 2).peak == peak
+
+
+def test_an_accepted_set_change_is_carried_onto_the_peak() -> None:
+    shown, peak = _shown_week()
+    # One set fewer on an exercise the block kept above two: valid on the peak too.
+    weekday, day = next((w, d) for w, d in shown.plan.days.items()
+                        if d.is_training_day and d.blocks[0].exercises[0].target_sets > 2)
+    first = day.blocks[0]
+    bumped = first.exercises[0].model_copy(
+        update={"target_sets": first.exercises[0].target_sets - 1})
+    blocks = (first.model_copy(update={"exercises": (bumped, *first.exercises[1:])}),
+              *day.blocks[1:])
+    accepted = shown.plan.with_day(weekday, retally(day, blocks))
+    kept = accepted_week(shown, accepted, 2)
+    assert kept.plan == accepted
+    peak_first = peak.days[weekday].blocks[0].exercises[0]
+    assert kept.peak.days[weekday].blocks[0].exercises[0].target_sets == \
+        peak_first.target_sets - 1
+    others = [w for w in peak.days if w is not weekday]
+    assert all(kept.peak.days[w] == peak.days[w] for w in others)

@@ -138,26 +138,35 @@ def accepted_week(shown: WeekPlan | None, accepted: WeeklyPlan, version: int) ->
     the program: the peak stays. Otherwise a day the proposal left alone keeps the peak's
     day, and a changed day carries its change onto the peak (an exercise kept gets the
     peak's sets plus the sets the edit added or took away; a new one its sets as
-    accepted). A whole new week without a block is its own peak, and so is any accepted
-    week whose mix with the peak would break a weekly rule."""
+    accepted); if that breaks a rule (the peak's session already at a cap), the changed day
+    is its own peak. A whole new week without a block is its own peak, and so is an
+    accepted week no mix of which passes the validator."""
     if shown is None or accepted.block is None \
             or shown.plan.week_start_date != accepted.week_start_date:
         return WeekPlan(version, accepted, accepted, stored=False, storable=True)
     if shown.plan.block != accepted.block:
         return WeekPlan(version, accepted, shown.peak, stored=False, storable=True)
-    days = {weekday: _peak_day(day, shown.plan.days.get(weekday), shown.peak.days.get(weekday))
-            for weekday, day in accepted.days.items()}
-    mixed = accepted.model_copy(update={"days": days, "summary": week_summary(days),
-                                        "block": None})
-    peak = mixed if validate_week(mixed).ok else accepted
-    return WeekPlan(version, accepted, peak, stored=False, storable=True)
+    for carry in (True, False):
+        days = {weekday: _peak_day(day, shown.plan.days.get(weekday),
+                                   shown.peak.days.get(weekday), carry=carry)
+                for weekday, day in accepted.days.items()}
+        mixed = accepted.model_copy(update={"days": days, "summary": week_summary(days),
+                                            "block": None})
+        if validate_week(mixed).ok:
+            return WeekPlan(version, accepted, mixed, stored=False, storable=True)
+    return WeekPlan(version, accepted, accepted, stored=False, storable=True)
 
 
-def _peak_day(day: DayPlan, shown: DayPlan | None, peak: DayPlan | None) -> DayPlan:
+def _peak_day(day: DayPlan, shown: DayPlan | None, peak: DayPlan | None, *,
+              carry: bool) -> DayPlan:
+    """`day`'s peak: the peak's day when the proposal left it alone; a changed day with its
+    change carried onto the peak's sets (`carry`), or as accepted."""
     if shown is None or peak is None:
         return day
     if scheduled(day, day.date) == scheduled(shown, day.date):
         return peak
+    if not carry:
+        return day
     shown_sets = {e.exercise_id: e.target_sets for e in shown.exercises}
     peak_sets = {e.exercise_id: e.target_sets for e in peak.exercises}
 
