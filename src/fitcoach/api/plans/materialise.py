@@ -16,12 +16,15 @@ an Accept made before it starts.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from fitcoach.api.memory.repository import MemoryRepository
+from fitcoach.api.plans.cache import PlanCache
 from fitcoach.api.plans.repository import PlanRepository, StoredPlan
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.profile_builder import build_profile
@@ -52,12 +55,22 @@ class PlanWeekRepository:
         self.session = session
 
     def get(self, user_id: str, week_start: dt.date) -> WeekPlan | None:
+        """The kept week. Its plan and peak are parsed once per (week, version): a row is
+        rewritten only by an Accept, which brings a new version (every chat turn reads it)."""
         self.session.flush()
-        row = self.session.get(PlanWeekRow, (user_id, week_start))
-        if row is None:
+        where = {"user_id": user_id, "week_start": week_start}
+        version = self.session.scalar(_WEEK_VERSION, where)
+        if version is None:
             return None
-        return WeekPlan(version=row.version, plan=WeeklyPlan.model_validate(row.plan),
-                        peak=WeeklyPlan.model_validate(row.peak), stored=True, storable=True)
+        key = f"{user_id}/{week_start.isoformat()}"
+
+        def column(name: str) -> Callable[[], dict[str, Any]]:
+            return lambda: self.session.execute(_WEEK_DOCUMENTS, where).one()._mapping[name]
+
+        return WeekPlan(version=version,
+                        plan=WEEKS.get_or_parse(f"{key}/plan", version, column("plan")),
+                        peak=WEEKS.get_or_parse(f"{key}/peak", version, column("peak")),
+                        stored=True, storable=True)
 
     def put(self, user_id: str, week: WeekPlan, now: dt.datetime) -> None:
         start = week.plan.week_start_date
@@ -182,7 +195,14 @@ def _peak_day(day: DayPlan, shown: DayPlan | None, peak: DayPlan | None, *,
     return retally(day, blocks) if day.blocks else day
 
 
+# Parsed kept weeks, keyed by (user/week/part, version); see `PlanWeekRepository.get`.
+WEEKS = PlanCache()
 _VERSIONS = PlanVersionRow.__table__
+_WEEKS = PlanWeekRow.__table__
+_WEEK_KEY = (_WEEKS.c.user_id == bindparam("user_id"),
+             _WEEKS.c.week_start_date == bindparam("week_start"))
+_WEEK_VERSION = select(_WEEKS.c.version).where(*_WEEK_KEY)
+_WEEK_DOCUMENTS = select(_WEEKS.c.plan, _WEEKS.c.peak).where(*_WEEK_KEY)
 _IN_FORCE = select(func.max(_VERSIONS.c.version)).where(
     _VERSIONS.c.user_id == bindparam("user_id"),
     _VERSIONS.c.week_start_date <= bindparam("week_start"))
