@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from fitcoach.catalog import CATALOG
+from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import MuscleGroup, Weekday
 from fitcoach.programming import metrics
 from fitcoach.programming.blocks.ramp import build_weeks, week_target
@@ -71,24 +73,31 @@ def _peak_sets(plan: WeeklyPlan) -> dict[Slot, int]:
             for b, blk in enumerate(day.blocks) for e, planned in enumerate(blk.exercises)}
 
 
-def _exercise_id(plan: WeeklyPlan, slot: Slot) -> str:
-    weekday, b, e = slot
-    return plan.days[weekday].blocks[b].exercises[e].exercise_id
+@dataclass(frozen=True, slots=True)
+class _Slotted:
+    """A planned exercise's catalog entry and set credits, looked up once per shaping."""
+
+    exercise: Exercise | None  # None for an unknown slug: the validator's to report
+    credits: dict[MuscleGroup, float]
 
 
-def _credits(exercise_id: str) -> dict[MuscleGroup, float]:
-    exercise = CATALOG.find(exercise_id)
-    if exercise is None:  # an unknown slug is the validator's to report; it credits nothing
-        return {}
-    credit = dict.fromkeys(exercise.secondary_groups, metrics.SECONDARY_SET_CREDIT)
-    credit.update(dict.fromkeys(exercise.primary_groups, 1.0))
-    return credit
+def _slotted(plan: WeeklyPlan, sets: dict[Slot, int]) -> dict[Slot, _Slotted]:
+    found = {}
+    for slot in sets:
+        weekday, b, e = slot
+        exercise = CATALOG.find(plan.days[weekday].blocks[b].exercises[e].exercise_id)
+        credits: dict[MuscleGroup, float] = {}
+        if exercise is not None:
+            credits = dict.fromkeys(exercise.secondary_groups, metrics.SECONDARY_SET_CREDIT)
+            credits.update(dict.fromkeys(exercise.primary_groups, 1.0))
+        found[slot] = _Slotted(exercise, credits)
+    return found
 
 
-def _totals(plan: WeeklyPlan, sets: dict[Slot, int]) -> dict[MuscleGroup, float]:
+def _totals(slotted: dict[Slot, _Slotted], sets: dict[Slot, int]) -> dict[MuscleGroup, float]:
     totals: dict[MuscleGroup, float] = defaultdict(float)
     for slot, count in sets.items():
-        for group, credit in _credits(_exercise_id(plan, slot)).items():
+        for group, credit in slotted[slot].credits.items():
             totals[group] += credit * count
     return totals
 
@@ -97,40 +106,42 @@ def build_sets(peak: WeeklyPlan, sets: dict[Slot, int], week_index: int, builds:
                priority: frozenset[MuscleGroup]) -> dict[Slot, int]:
     """The working sets of build week `week_index`: the last build week is the peak; each
     earlier week is the week after it, brought down to its own targets."""
-    peak_totals = _totals(peak, sets)
+    slotted = _slotted(peak, sets)
+    peak_totals = _totals(slotted, sets)
     current = dict(sets)
     for week in range(builds - 1, week_index - 1, -1):
         targets = {g: week_target(total, week, builds, g in priority)
                    for g, total in peak_totals.items()}
-        current = _reduce_to(peak, current, targets)
+        current = _reduce_to(slotted, current, targets)
     return current
 
 
-def _reduce_to(plan: WeeklyPlan, sets: dict[Slot, int],
+def _reduce_to(slotted: dict[Slot, _Slotted], sets: dict[Slot, int],
                targets: dict[MuscleGroup, float]) -> dict[Slot, int]:
     """Take working sets away, one at a time, from the exercises that train a group directly
     while the group is a whole set or more over its target: the exercise with the most sets
     first, an accessory before a compound, the later one in the week first."""
     sets = dict(sets)
-    totals = _totals(plan, sets)
+    totals = _totals(slotted, sets)
     floors = {slot: min(count, BUILD_MIN_SETS) for slot, count in sets.items()}
     order = {slot: i for i, slot in enumerate(sets)}
     for group in sorted(targets, key=lambda g: g.value):
+        direct = [slot for slot in sets if (ex := slotted[slot].exercise) is not None
+                  and group in ex.primary_groups]
         while totals[group] - targets[group] >= WHOLE_SET:
             candidates = []
-            for slot, count in sets.items():
-                exercise = CATALOG.find(_exercise_id(plan, slot))
-                if exercise is None or group not in exercise.primary_groups \
-                        or count <= floors[slot]:
+            for slot in direct:
+                exercise = slotted[slot].exercise
+                if exercise is None or sets[slot] <= floors[slot]:
                     continue
                 others = [h for h in exercise.primary_groups if h is not group]
                 if all(totals[h] - 1 >= targets.get(h, 0.0) - SHARED_SLACK for h in others):
-                    candidates.append((count, exercise.priority, order[slot], slot))
+                    candidates.append((sets[slot], exercise.priority, order[slot], slot))
             if not candidates:
                 break
             slot = max(candidates)[3]
             sets[slot] -= 1
-            for g, credit in _credits(_exercise_id(plan, slot)).items():
+            for g, credit in slotted[slot].credits.items():
                 totals[g] -= credit
     return sets
 
