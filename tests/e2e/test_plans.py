@@ -72,8 +72,10 @@ def test_logging_writes_no_plan_version_and_keeps_proposals_valid(
     assert accepted.json()["plan"]["days"]["wednesday"]["status"] == "completed"
 
 
-def test_last_weeks_plan_carries_forward_with_fresh_statuses(
+def test_a_new_week_is_made_from_last_weeks_program_on_its_first_read(
         new_user: Callable[..., Api], database: Database) -> None:
+    # Was: "carries forward ... computed on read, nothing written". A new week is now the
+    # program shaped as the next week of its training block, kept on first read (D10).
     api = new_user()
     accepted = api.accepted_week()["plan"]
     api.log(one_set(), now=WEDNESDAY)
@@ -81,26 +83,35 @@ def test_last_weeks_plan_carries_forward_with_fresh_statuses(
     response = api.get("/api/plans/current", now=NEXT_WEEK + dt.timedelta(days=1))
     assert response.status_code == 200
     plan = response.json()
-    assert row_counts(database) == before  # computed on read, nothing written
+    after = row_counts(database)
+    assert after["plan_weeks"] == before["plan_weeks"] + 1  # the week is kept...
+    assert after["plan_versions"] == before["plan_versions"]  # ...and is not a new version
     assert response.headers["X-Fitcoach-Plan-Version"] == "1"
     assert plan["week_start_date"] == NEXT_WEEK.date().isoformat()
+    assert plan["block"] == {"id": f"block-{NEXT_WEEK.date().isoformat()}", "week_index": 1,
+                             "weeks": 5, "phase": "build"}
     for name, day in plan["days"].items():
         old = accepted["days"][name]
         shifted = dt.date.fromisoformat(old["date"]) + dt.timedelta(days=7)
         assert day["date"] == shifted.isoformat()
         assert (day["status"], day["completed_log_id"], day["completed_at"]) == (
             "scheduled", None, None)
-        # The same exercises and prescriptions; the one logged now carries its load from
-        # the logs (DESIGN D10): 1 × 10 @ 50 lb at RPE 8, the top of 8-10 → one step up.
+        # The exercise logged now carries its load from the logs (DESIGN D10): 1 × 10 @ 50 lb
+        # at RPE 8, the top of 8-10 → one step up.
         logged = [e for block in day["blocks"] for e in block["exercises"] if "last" in e]
         for exercise in logged:
             assert exercise["exercise_id"] == "goblet-squat"
-            assert exercise.pop("last")["sets"] == [{"weight_lbs": 50.0, "reps": 10,
-                                                     "rpe": 8.0}]
-            assert exercise.pop("target_weight_lbs") == 55
+            assert exercise["last"]["sets"] == [{"weight_lbs": 50.0, "reps": 10, "rpe": 8.0}]
+            assert exercise["target_weight_lbs"] == 55
         assert bool(logged) == (name == "wednesday")
-        assert day["blocks"] == old["blocks"]
         assert day["title"] == old["title"]
+        was = [e for b in old["blocks"] for e in b["exercises"]]
+        now = [e for b in day["blocks"] for e in b["exercises"]]
+        assert [e["exercise_id"] for e in now] == [e["exercise_id"] for e in was]
+        assert all(n["target_sets"] <= w["target_sets"] for n, w in zip(now, was, strict=True))
+    again = api.get("/api/plans/current", now=NEXT_WEEK + dt.timedelta(days=3))
+    assert again.json() == plan
+    assert row_counts(database) == after
 
 
 def test_a_day_edit_accepted_in_a_later_week_lands_on_that_weeks_plan(

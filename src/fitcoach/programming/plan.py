@@ -13,7 +13,14 @@ import datetime as dt
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from fitcoach.analytics.logs import SetRecord
 from fitcoach.catalog.models import REPS_PATTERN
@@ -113,12 +120,42 @@ class WeekSummary(_Model):
     frequency: Annotated[int, Field(ge=0, le=7)]
 
 
+class BlockPhase(StrEnum):
+    BUILD = "build"
+    DELOAD = "deload"
+
+
+class TrainingBlock(_Model):
+    """Where a week sits in its training block (mesocycle, DESIGN D10); the rules of a block
+    (how volume rises, what a deload cuts) live in `programming.blocks`."""
+
+    id: Annotated[str, Field(min_length=1, max_length=64)]
+    week_index: Annotated[int, Field(ge=1, le=6)]
+    weeks: Annotated[int, Field(ge=4, le=6)]
+    phase: BlockPhase
+
+    @model_validator(mode="after")
+    def _index_in_block(self) -> TrainingBlock:
+        if self.week_index > self.weeks:
+            raise ValueError(f"week {self.week_index} of a {self.weeks}-week block")
+        return self
+
+
 class WeeklyPlan(_Model):
     week_start_date: dt.date
     theme: str
     summary: WeekSummary
     suggested_edits: tuple[str, ...] = ()
     days: dict[Weekday, DayPlan]
+    # Optional so plans stored before blocks existed still parse; left out of the JSON when unset.
+    block: TrainingBlock | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_unset_block(self, handler: Any) -> dict[str, Any]:
+        data = handler(self)
+        if data.get("block") is None:
+            data.pop("block", None)
+        return data
 
     @field_validator("days")
     @classmethod

@@ -258,6 +258,21 @@ class DayCompletionRow(Base):
     completed_at: Mapped[dt.datetime]
 
 
+class PlanWeekRow(Base):
+    """A week's plan as it was first shown (DESIGN D10), and the peak week the training
+    block shaped it from. Written the first time the week is read, or by an Accept in it;
+    a past week's row is never written again."""
+
+    __tablename__ = "plan_weeks"
+
+    user_id: Mapped[str] = mapped_column(_user_fk(), primary_key=True)
+    week_start_date: Mapped[dt.date] = mapped_column(primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)  # the plan version it was made from
+    plan: Mapped[dict[str, Any]]
+    peak: Mapped[dict[str, Any]]
+    created_at: Mapped[dt.datetime]
+
+
 class ChatMessageRow(Base):
     __tablename__ = "chat_messages"
     __table_args__ = (Index(None, "user_id", "id"),)

@@ -21,8 +21,9 @@ from fitcoach.api.errors import (
     ProposalRejected,
     ProposalSuperseded,
 )
+from fitcoach.api.plans.materialise import PlanWeekRepository, accepted_week
 from fitcoach.api.plans.repository import PlanRepository
-from fitcoach.api.plans.service import effective_base, overlay
+from fitcoach.api.plans.service import overlay, this_week
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.proposals import (
     AcceptStep,
@@ -88,7 +89,9 @@ def accept(database: Database, caller: UserSettings, proposal_id: str,
                     raise RuntimeError(f"{proposal_id} points at a missing plan version")
                 return AcceptedPlan(plan=overlay(session, user_id, stored.plan),
                                     version=stored.version)
-            base = effective_base(current, now, caller.timezone) if current else None
+            found = this_week(session, user_id, caller.timezone, now) if current else None
+            shown = found[1] if found else None  # this week's plan, as the user sees it
+            base = shown.plan if shown else None
             settled = settled_days(overlay(session, user_id, base),
                                    local_date(now, caller.timezone)) if base else frozenset()
             plan = plan_after_accept(row.type, row.target_day, row.data, base,
@@ -97,6 +100,8 @@ def accept(database: Database, caller: UserSettings, proposal_id: str,
             raise _conflict(refused) from refused
         version = next_version(current_version)
         plans.add(user_id, version, plan, row.id, now)
+        # The accepted week is kept as accepted, with the peak later weeks are shaped from.
+        PlanWeekRepository(session).put(user_id, accepted_week(shown, plan, version), now)
         row.status = ProposalStatus.ACCEPTED.value
         row.result_version = version
         row.decided_at = now

@@ -1,4 +1,5 @@
-"""The user's current plan: the newest accepted version, as it applies to this week."""
+"""The user's current plan: the week's plan (`materialise`), from the newest accepted
+version, with this week's completions overlaid."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from fitcoach.api.plans.materialise import WeekPlan, resolve
 from fitcoach.api.plans.repository import PlanRepository, StoredPlan
 from fitcoach.api.plans.weeks import week_dates
-from fitcoach.programming.calendar import for_week, with_completions
+from fitcoach.programming.calendar import with_completions
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.timekeeping import local_week_start
 
@@ -21,23 +23,30 @@ class CurrentPlan:
     base: WeeklyPlan  # without them: what an accepted day edit is applied to
 
 
-def effective_base(stored: StoredPlan, now: dt.datetime, timezone: str) -> WeeklyPlan:
-    """The stored plan on this week's dates when it was made for an earlier week.
-
-    A plan accepted for a later week (on a Sunday, for the week ahead) is shown as it is.
-    """
-    return for_week(stored.plan, local_week_start(now, timezone))
-
-
 def overlay(session: Session, user_id: str, plan: WeeklyPlan) -> WeeklyPlan:
     first, last = week_dates(plan.week_start_date)
     return with_completions(plan, PlanRepository(session).completions(user_id, first, last))
 
 
-def current_plan(session: Session, user_id: str, timezone: str,
-                 now: dt.datetime) -> CurrentPlan | None:
+def this_week(session: Session, user_id: str, timezone: str,
+              now: dt.datetime) -> tuple[StoredPlan, WeekPlan] | None:
+    """The newest version and the current week's plan made from it (not yet kept, the
+    first time the week is read: `materialise.materialise` keeps it)."""
     stored = PlanRepository(session).latest(user_id)
     if stored is None:
         return None
-    base = effective_base(stored, now, timezone)
-    return CurrentPlan(version=stored.version, plan=overlay(session, user_id, base), base=base)
+    week_start = local_week_start(now, timezone)
+    week = resolve(session, user_id, week_start, week_start, stored, now)
+    if week is None:  # the newest version always gives this week a plan
+        raise RuntimeError(f"{user_id} has plan version {stored.version} but no week")
+    return stored, week
+
+
+def current_plan(session: Session, user_id: str, timezone: str,
+                 now: dt.datetime) -> CurrentPlan | None:
+    found = this_week(session, user_id, timezone, now)
+    if found is None:
+        return None
+    stored, week = found
+    return CurrentPlan(version=stored.version, plan=overlay(session, user_id, week.plan),
+                       base=week.plan)

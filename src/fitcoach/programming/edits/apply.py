@@ -24,15 +24,18 @@ from fitcoach.programming.edits.operations import (
     Deload,
     EditOperation,
     GenerateWeek,
+    GroupVolume,
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
+    StartBlock,
     SwapExercise,
 )
 from fitcoach.programming.edits.ops.avoid import avoid
+from fitcoach.programming.edits.ops.blocks import group_volume, start_block
 from fitcoach.programming.edits.ops.days import add_exercise, make_rest_day, remove_exercise
 from fitcoach.programming.edits.ops.deload import deload
 from fitcoach.programming.edits.ops.focus import set_day_focus
@@ -59,6 +62,8 @@ HANDLERS: dict[type, Handler] = {
     AvoidOnDays: avoid,
     ProtectForEvent: protect_for_event,
     Deload: deload,
+    StartBlock: start_block,
+    GroupVolume: group_volume,
     AddExercise: add_exercise,
     RemoveExercise: remove_exercise,
     MakeRestDay: make_rest_day,

@@ -103,6 +103,24 @@ class Deload(_Op):
     day: Weekday | None = None
 
 
+class StartBlock(_Op):
+    """Start a new training block this week: its week 1, volume back near the bottom of the
+    10-20 band, to rise again over the build weeks (`programming.blocks`)."""
+
+    op: Literal["start_block"] = "start_block"
+    weeks: Annotated[int, Field(ge=4, le=6)] = 5
+
+
+class GroupVolume(_Op):
+    """More or fewer weekly working sets for one muscle group ("more volume for shoulders"),
+    within the weekly and session caps and the user's minutes."""
+
+    op: Literal["group_volume"] = "group_volume"
+    group: MuscleGroup
+    more: bool = True
+    sets: Annotated[int, Field(ge=1, le=6)] = 2
+
+
 class AddExercise(_Op):
     op: Literal["add_exercise"] = "add_exercise"
     day: Weekday
@@ -130,6 +148,8 @@ EditOperation = Annotated[
     | AvoidOnDays
     | ProtectForEvent
     | Deload
+    | StartBlock
+    | GroupVolume
     | AddExercise
     | RemoveExercise
     | MakeRestDay,

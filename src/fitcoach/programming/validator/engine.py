@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from fitcoach.catalog import CATALOG
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import Profile
+from fitcoach.programming.validator.checks.block import check_block
 from fitcoach.programming.validator.checks.catalog_refs import check_catalog_refs
 from fitcoach.programming.validator.checks.conditions import check_conditions
 from fitcoach.programming.validator.checks.duration import check_duration
@@ -48,6 +49,7 @@ CHECKS: tuple[Check, ...] = (
     check_effort,
     check_conditions,
     check_duration,
+    check_block,
 )
 
 

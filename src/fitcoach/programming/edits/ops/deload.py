@@ -9,6 +9,7 @@ from fitcoach.programming.edits.operations import Deload
 from fitcoach.programming.edits.ops import checks
 from fitcoach.programming.edits.result import EditRejected, RejectCode
 from fitcoach.programming.generator import prescription as rx
+from fitcoach.programming.plan import BlockPhase
 from fitcoach.programming.text import phrases as tx
 
 
@@ -39,8 +40,20 @@ def deload(ctx: EditContext, op: Deload) -> str:
                        title=base_title(ctx.day(weekday).title))
         changed[weekday] = ctx.finish(weekday, site.blocks, title=title)
     ctx.put(changed)
+    _mark_block(ctx, every_session=op.day is None and not any(
+        d in ctx.settled for d in ctx.training_days()))
     if op.day is not None:
         return tx.say(ctx.language, "diff.deload_day", day=tx.weekday(ctx.language, op.day),
                       before=before, after=after, rir=rx.LIGHT_RIR)
     return tx.say(ctx.language, "diff.deload_week", before=before, after=after,
                   rir=rx.LIGHT_RIR)
+
+
+def _mark_block(ctx: EditContext, *, every_session: bool) -> None:
+    """A whole week deloaded is the block's deload (DESIGN D10): the validator then judges
+    it by the deload's rules, and the next week starts a new block. A week with sessions
+    already done keeps its phase: what is left is lighter, but it is not a deload week."""
+    block = ctx.plan.block
+    if every_session and block is not None and block.phase is not BlockPhase.DELOAD:
+        ctx.plan = ctx.plan.model_copy(update={
+            "block": block.model_copy(update={"phase": BlockPhase.DELOAD})})

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.programming import metrics
+from fitcoach.programming.plan import BlockPhase
 from fitcoach.programming.rules.landmarks import (
     SESSION_SETS_MAX,
     WEEKLY_SETS_MAX,
@@ -49,13 +50,16 @@ def check_weekly_volume(view: PlanView) -> Iterator[Violation]:
         for item in view.resolved(view.days[index]):
             direct |= item.exercise.primary_groups
     spare = _spare_minutes(view)
+    # A deload week is under the landmark on purpose (its own rules: `checks/block.py`).
+    block = view.week.block if view.week is not None else None
+    deload = block is not None and block.phase is BlockPhase.DELOAD
     for group in sorted(totals, key=lambda g: g.value):
         sets = totals[group]
         if sets > WEEKLY_SETS_MAX:
             yield error(Code.WEEKLY_VOLUME_HIGH,
                         f"{sets:g} weekly sets for {group.value} (landmark {WEEKLY_SETS_MIN}-"
                         f"{WEEKLY_SETS_MAX})")
-        elif sets < WEEKLY_SETS_MIN:
+        elif sets < WEEKLY_SETS_MIN and not deload:
             cause = (f"the week has {spare:.0f} spare minutes that could hold more"
                      if spare >= 15 else "the session time available cannot hold more")
             source = "" if group in direct else ", all of it from compound lifts"
