@@ -22,9 +22,11 @@ def test_a_clarifying_answer_carries_suggested_replies_and_others_do_not(
     unsure = api.chat("hmm the thing from before")
     assert set(unsure) == {"message", "proposal", "memory_mutations", "meta",
                            "suggested_replies"}
-    assert unsure["proposal"]["type"] == "NONE" and unsure["memory_mutations"] == []
+    assert unsure["proposal"]["type"] == "NONE"
+    assert unsure["memory_mutations"] == []
     replies = unsure["suggested_replies"]
-    assert 2 <= len(replies) <= 3 and all(isinstance(r, str) and r for r in replies)
+    assert 2 <= len(replies) <= 3
+    assert all(isinstance(r, str) and r for r in replies)
     # A tapped reply is an ordinary message, and it is understood.
     tapped = api.chat(replies[0])
     assert "suggested_replies" not in tapped
@@ -38,7 +40,9 @@ def test_no_thanks_in_words_rejects_the_staged_change(client: TestClient) -> Non
     assert staged["proposal"]["type"] == "UPDATE_DAY"
 
     answer = api.chat("nah, leave my plan as it is")
-    assert answer["proposal"]["type"] == "NONE" and answer["memory_mutations"] == []
+    assert answer["proposal"]["type"] == "NONE"
+    assert answer["memory_mutations"] == []
     refused = api.accept(staged["proposal"]["id"])
-    assert refused.status_code == 409 and "rejected" in refused.text
+    assert refused.status_code == 409
+    assert "rejected" in refused.text
     assert api.get("/api/plans/current").json() == before

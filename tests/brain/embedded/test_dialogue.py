@@ -52,7 +52,8 @@ def test_no_thanks_rejects_the_staged_change_and_changes_nothing_else(language: 
     record = send(chat, NO_THANKS[language])
     result = record.outcome.result
     assert staged.status is ProposalStatus.REJECTED
-    assert result.proposal.type.value == "NONE" and not result.memory_mutations
+    assert result.proposal.type.value == "NONE"
+    assert not result.memory_mutations
     assert (chat.memory, chat.plan, chat.version) == (memory, plan, version)
     assert not result.suggested_replies
 
@@ -68,7 +69,8 @@ def test_no_thanks_with_nothing_staged_rejects_nothing() -> None:
 def test_yes_sends_the_words_the_coach_offered(language: str) -> None:
     chat = session(language)
     first = send(chat, SORE[language])
-    assert first.staged is not None and first.staged.proposal.target_day is Weekday.MONDAY
+    assert first.staged is not None
+    assert first.staged.proposal.target_day is Weekday.MONDAY
     record = send(chat, YES[language])
     proposal = record.outcome.result.proposal
     assert proposal.target_day is Weekday.THURSDAY
@@ -128,7 +130,8 @@ def test_why_no_biceps_names_the_days_and_exercises_that_train_them() -> None:
     assert trained
     message = send(chat, "how come there's no bicep work this week?").outcome.result.message
     for day, name in trained:
-        assert day.value.capitalize() in message and name in message
+        assert day.value.capitalize() in message
+        assert name in message
 
 
 def test_why_only_two_sets_counts_the_weeks_sets_from_the_plan() -> None:
@@ -142,19 +145,22 @@ def test_why_only_two_sets_counts_the_weeks_sets_from_the_plan() -> None:
                  in CATALOG.get(e.exercise_id).primary_groups)
     message = send(chat, f"why only {row.target_sets} sets of single arm db rows?"
                    ).outcome.result.message
-    assert f"{row.target_sets} sets" in message and f"{weekly} hard sets" in message
+    assert f"{row.target_sets} sets" in message
+    assert f"{weekly} hard sets" in message
 
 
 @pytest.mark.parametrize("language", LANGS)
 def test_an_unclear_message_gets_one_question_with_two_or_three_replies(language: str) -> None:
     result = send(session(language), VAGUE[language]).outcome.result
-    assert result.proposal.type.value == "NONE" and not result.memory_mutations
+    assert result.proposal.type.value == "NONE"
+    assert not result.memory_mutations
     assert result.message == PHRASES.say("dialogue.clarify", language)
-    assert result.suggested_replies is not None and 2 <= len(result.suggested_replies) <= 3
+    assert result.suggested_replies is not None
+    assert 2 <= len(result.suggested_replies) <= 3
 
 
 @pytest.mark.parametrize("language", LANGS)
-@pytest.mark.parametrize("key", [k for k in PHRASES.keys() if k.startswith("dialogue.chip.")])
+@pytest.mark.parametrize("key", [k for k in PHRASES if k.startswith("chip.clarify.")])
 def test_every_suggested_reply_is_understood_when_tapped(language: str, key: str) -> None:
     text = PHRASES.say(key, language)
     analysis = analyze(text, today=dt.date(2026, 9, 14), locale=Locale(language))

@@ -20,13 +20,13 @@ from fitcoach.programming.plan import Block, DayPlan, PlannedExercise, WeeklyPla
 # The answer each reading offers when the coach asks; every one reads unambiguously by the
 # rules when tapped (tests/brain/embedded/test_dialogue.py sends them).
 _CHIPS: dict[ModelIntent, str] = {
-    ModelIntent.DAY_CHANGE: "dialogue.chip.day_change",
-    ModelIntent.WEEK_OVERHAUL: "dialogue.chip.week_overhaul",
-    ModelIntent.PLAN_QUESTION: "dialogue.chip.session",
-    ModelIntent.CONVERSATION: "dialogue.chip.conversation",
+    ModelIntent.DAY_CHANGE: "chip.clarify.day_change",
+    ModelIntent.WEEK_OVERHAUL: "chip.clarify.week_overhaul",
+    ModelIntent.PLAN_QUESTION: "chip.clarify.session",
+    ModelIntent.CONVERSATION: "chip.clarify.conversation",
 }
-_DEFAULT_CHIPS = ("dialogue.chip.session", "dialogue.chip.day_change",
-                  "dialogue.chip.conversation")
+_DEFAULT_CHIPS = ("chip.clarify.session", "chip.clarify.day_change",
+                  "chip.clarify.conversation")
 MAX_CHIPS = 3
 
 

@@ -108,6 +108,8 @@ class Intent(StrEnum):
 # The model's reading is trusted at this probability (docs/evals.md: at 0.5 the held-in
 # cross-validated readings are right about 85% of the time).
 CONFIDENT = 0.5
+# A dialogue act acts on an earlier turn (it can reject a staged change), so it needs more.
+DIALOGUE_CONFIDENT = 0.6
 # Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
 DIALOGUE_WORDS = 8
 
@@ -270,7 +272,8 @@ class _Router:
         a = self.a
         reading = self.reading = read_intent(a.text)
         top, sure = reading.top, reading.confidence >= CONFIDENT
-        if sure and self.dialogue is not None and a.word_count <= DIALOGUE_WORDS:
+        if reading.confidence >= DIALOGUE_CONFIDENT and self.dialogue is not None \
+                and a.word_count <= DIALOGUE_WORDS and self._bare():
             followed = self._dialogue_act(top)
             if followed is not None:
                 return followed
@@ -301,6 +304,13 @@ class _Router:
             # equipment, days and session length.
             return self._done(Intent.UNKNOWN, "unknown")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _bare(self) -> bool:
+        """Nothing in the message the rules can read as a fact of its own ("sii duro con me"
+        is a tone, not a yes): only then may it stand for an earlier turn's words."""
+        a = self.a
+        return not (self._side_actions() or a.cues.analytics or a.cues.form
+                    or a.exercises.mentions or a.body.groups or a.body.conditions)
 
     def _dialogue_act(self, act: ModelIntent) -> RoutingDecision | None:
         """A short follow-up read against the last turns, or None when they give it no
