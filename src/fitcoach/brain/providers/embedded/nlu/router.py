@@ -269,18 +269,22 @@ class _Router:
 
     # -- the one point where the intent model decides ------------------------------------------
     def _model_route(self) -> RoutingDecision:
-        a = self.a
-        reading = self.reading = read_intent(a.text)
-        top, sure = reading.top, reading.confidence >= CONFIDENT
-        if reading.confidence >= DIALOGUE_CONFIDENT and self.dialogue is not None \
-                and a.word_count <= DIALOGUE_WORDS and self._bare():
-            followed = self._dialogue_act(top)
-            if followed is not None:
-                return followed
-        if sure and top is ModelIntent.PLAN_QUESTION and self.has_plan \
-                and plan_topic(a) is not None:
-            return self._done(Intent.PLAN_QUESTION, "model_plan_question",
-                              brevity=Brevity.EXPANDED)
+        a, dialogue = self.a, self.dialogue
+        # The model is asked only where its answer can matter (it costs about a millisecond):
+        # a short message that could stand for an earlier turn, a question with a plan topic,
+        # and whatever the informational rules below leave.
+        if dialogue is not None and a.word_count <= DIALOGUE_WORDS \
+                and (dialogue.last_coach or dialogue.pending_proposal) and self._bare():
+            reading = self._reading()
+            if reading.confidence >= DIALOGUE_CONFIDENT:
+                followed = self._dialogue_act(reading.top)
+                if followed is not None:
+                    return followed
+        if self.has_plan and plan_topic(a) is not None:
+            reading = self._reading()
+            if reading.top is ModelIntent.PLAN_QUESTION and reading.confidence >= CONFIDENT:
+                return self._done(Intent.PLAN_QUESTION, "model_plan_question",
+                                  brevity=Brevity.EXPANDED)
         if a.cues.analytics:
             return self._done(Intent.PROGRESS_REVIEW, "progress", tools=self._tools(),
                               memory=self._side_actions())
@@ -293,6 +297,8 @@ class _Router:
             return self._done(Intent.MEMORY_UPDATE, "memory", memory=side)
         if a.cues.greeting or a.cues.thanks or a.cues.motivation:
             return self._done(Intent.CONVERSATION, "conversation")
+        reading = self._reading()
+        top, sure = reading.top, reading.confidence >= CONFIDENT
         if sure and top is ModelIntent.CONVERSATION:
             return self._done(Intent.CONVERSATION, "model_conversation")
         if sure and top is ModelIntent.FORM_QA and a.exercises.mentions:
@@ -304,6 +310,11 @@ class _Router:
             # equipment, days and session length.
             return self._done(Intent.UNKNOWN, "unknown")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _reading(self) -> IntentReading:
+        if self.reading is None:
+            self.reading = read_intent(self.a.text)
+        return self.reading
 
     def _bare(self) -> bool:
         """Nothing in the message the rules can read as a fact of its own ("sii duro con me"
