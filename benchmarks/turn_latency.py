@@ -55,6 +55,8 @@ async def time_case(case: Case, brain: EmbeddedBrain, rounds: int) -> list[float
     state = load_states()[case.state]
     session = state.session(case.language, case.now, brain, brain)
     route = RouteContext(active_tab=case.route.active_tab, selected_day=case.route.selected_day)
+    for earlier in case.before:  # a follow-up is timed with the chat it follows (untimed)
+        await session.send(earlier, route=route, now=case.now)
     turn = session.turn_input(case.message, route=route, now=case.now)
     samples = []
     for index in range(WARM_UP_ROUNDS + rounds):

@@ -200,6 +200,7 @@ class ChatSession:
             memory=tuple(item for item in self.memory if item.invalidated_at is None),
             plan=PlanState(plan=self.current_plan(moment), version=self.version),
             history=tuple(self.history[-HISTORY_LINES:]),
+            pending_proposal_id=pending.id if (pending := self.pending()) else None,
         )
 
     async def send(self, message: str, *, route: RouteContext | None = None,
@@ -213,6 +214,8 @@ class ChatSession:
         memory = apply_mutations(self.memory, result.memory_mutations, turn.now,
                                  self.new_memory_id, tz=self.settings.timezone)
         self.memory = list(memory.items)
+        if result.rejects_pending and (waiting := self.pending()) is not None:
+            waiting.status = ProposalStatus.REJECTED  # turned down in words, as by the button
         staged = self._stage(result.proposal, outcome.base_plan_version, turn.now)
         self.history += [ChatLine(role=ChatRole.USER, text=message, at=turn.now),
                          ChatLine(role=ChatRole.COACH, text=result.message, at=turn.now)]

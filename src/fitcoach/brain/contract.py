@@ -63,8 +63,14 @@ class ChatTurnResult(BaseModel):
     proposal: Proposal
     memory_mutations: list[MemoryMutation] = Field(default_factory=list)
     meta: dict[str, Any] | None = None
+    # Tappable answers to a clarifying question (DESIGN §4, D9): an extra key, present only
+    # when the coach asks.
+    suggested_replies: list[str] | None = None
+    # This turn turns the staged proposal down ("no thanks, keep it as it was"): an effect
+    # the caller applies when it saves the turn, never part of the answer.
+    rejects_pending: bool = Field(default=False, exclude=True)
 
     def seed_json(self) -> dict[str, Any]:
-        """The contract as JSON, without `meta` when there is none."""
-        return self.model_dump(mode="json", exclude_none=False, exclude={"meta"} if self.meta
-                               is None else set())
+        """The contract as JSON, without `meta` or `suggested_replies` when there are none."""
+        absent = {key for key in ("meta", "suggested_replies") if getattr(self, key) is None}
+        return self.model_dump(mode="json", exclude_none=False, exclude=absent)

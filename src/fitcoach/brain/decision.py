@@ -102,6 +102,9 @@ class BrainDecision(BaseModel):
     edits: tuple[EditOperation, ...] = ()
     tool_calls: tuple[ToolCall, ...] = ()
     language: Locale = Locale.EN
+    # A clarifying question's tappable answers (DESIGN D9), in the reply language.
+    suggested_replies: tuple[str, ...] = ()
+    reject_pending: bool = False  # turn the staged proposal down (it must be NONE then)
     # Free-form facts a brain wants back when it writes its final message (the embedded
     # brain keeps its routing decision here); never shown to the user.
     notes: dict[str, Any] = Field(default_factory=dict)

@@ -250,7 +250,10 @@ def _answer(turn: TurnInput, brain: Brain, request: BrainRequest, decision: Brai
         raise DecisionRejected(["the brain gave no message"])
     try:
         return ChatTurnResult(message=message, proposal=proposal,
-                              memory_mutations=list(decision.memory_mutations))
+                              memory_mutations=list(decision.memory_mutations),
+                              suggested_replies=list(decision.suggested_replies) or None,
+                              rejects_pending=decision.reject_pending
+                              and proposal.type is ProposalType.NONE)
     except ValidationError as invalid:
         raise DecisionRejected([f"the answer breaks the output contract: {invalid}"]) from invalid
 

@@ -106,6 +106,9 @@ class TurnInput(BaseModel):
     memory: tuple[MemoryItem, ...] = ()  # the user's items that are not invalidated
     plan: PlanState = PlanState()
     history: tuple[ChatLine, ...] = ()
+    # The change staged and still waiting for Accept, if any: what "no thanks, keep it as it
+    # was" turns down and "yes, do that" points at.
+    pending_proposal_id: str | None = None
 
 
 class TurnOutcome(BaseModel):

@@ -20,6 +20,7 @@ from fitcoach.analytics.volume import WeekVolume
 from fitcoach.brain.decision import Brain
 from fitcoach.brain.memory_logs import InMemoryLogReader
 from fitcoach.brain.ports import RouteContext
+from fitcoach.brain.proposals import ProposalStatus
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.chat_session import ChatSession, SessionError
@@ -111,6 +112,9 @@ async def run_case(case: Case, brain: Brain, fallback: Brain | None = None,
     base_plan = session.current_plan(case.now)
     route = RouteContext(active_tab=case.route.active_tab, selected_day=case.route.selected_day)
     try:
+        for earlier in case.before:
+            await session.send(earlier, route=route, now=case.now)
+        pending = session.pending()
         record = await session.send(case.message, route=route, now=case.now)
     except Exception as failure:  # a brain may fail in any way; the suite reports it
         return errored(case, _error_text(failure))
@@ -119,7 +123,9 @@ async def run_case(case: Case, brain: Brain, fallback: Brain | None = None,
         profile_after=session.profile(case.now).profile, base_plan=base_plan,
         latency_ms=record.latency_ms, meta=dict(record.outcome.meta), tool_uses=tuple(reader.uses),
         dropped=record.memory.dropped, suggested_replies=suggested_replies(record.outcome.result),
-        history_problems=tuple(history_problems))
+        history_problems=tuple(history_problems),
+        pending_rejected=None if pending is None else
+        pending.status is ProposalStatus.REJECTED)
     return score(case, seen)
 
 

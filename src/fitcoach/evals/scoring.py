@@ -61,6 +61,8 @@ class Observation:
     dropped: tuple[DroppedMutation, ...] = ()
     suggested_replies: tuple[str, ...] = ()
     history_problems: tuple[str, ...] = ()  # what went wrong in the turns before the scored one
+    # Whether the proposal pending before the turn ended up rejected (None: none was pending).
+    pending_rejected: bool | None = None
 
 
 @dataclass
@@ -166,6 +168,16 @@ def score(case: Case, seen: Observation) -> CaseScore:
         wanted = " | ".join(p.value for p in expect.proposal)
         day = f" {expect.target_day.value}" if expect.target_day else ""
         s.failures.append(f"route: expected {wanted}{day}, got {s.got_route}")
+
+    # the dialogue
+    if expect.rejects_pending is not None and seen.pending_rejected is not expect.rejects_pending:
+        s.route_ok = False
+        s.failures.append(f"dialogue: expected the staged proposal "
+                          f"{'rejected' if expect.rejects_pending else 'left pending'}, "
+                          f"it was {'rejected' if seen.pending_rejected else 'not rejected'}")
+    if expect.suggested_replies is not None and \
+            bool(result.suggested_replies) is not expect.suggested_replies:
+        s.failures.append(f"dialogue: suggested replies {result.suggested_replies!r}")
 
     # memory
     unmet, unclaimed = match_memory(expect.memory, seen.applied, seen.now)

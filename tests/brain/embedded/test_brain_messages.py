@@ -102,10 +102,10 @@ def test_proposals_are_staged_never_done(language: str) -> None:
         assert button in reply(SEED_MESSAGES[language][number], language=language)
 
 
-def test_nonsense_gets_an_honest_offer_of_help_and_no_change() -> None:
-    assert reply("blue banana") == (
-        "I'm not sure what you'd like me to do; I can change a day, rework your week, swap an "
-        "exercise, check your progress, or help with form.")
+def test_nonsense_gets_one_clarifying_question_and_no_change() -> None:
+    # D9: with a plan, a message nothing reads confidently gets one question (its tappable
+    # answers are tested in test_dialogue.py); before a plan, the onboarding question.
+    assert reply("blue banana") == "I want to get this right: which of these do you mean?"
     assert reply("blue banana", memory=(), with_plan=False).startswith("I'm not sure what")
 
 

@@ -27,6 +27,14 @@ class ProposalRepository:
     def supersede_pending(self, user_id: str, now: dt.datetime) -> None:
         self.session.execute(_SUPERSEDE, {"owner": user_id, "now": now})
 
+    def pending_id(self, user_id: str) -> str | None:
+        """The proposal staged and still waiting for Accept (at most one is pending)."""
+        return self.session.execute(_PENDING, {"owner": user_id}).scalar()
+
+    def reject_pending(self, user_id: str, now: dt.datetime) -> None:
+        """Turned down in words ("no thanks, keep it"): as the Reject button would."""
+        self.session.execute(_REJECT, {"owner": user_id, "now": now})
+
     def add(self, user_id: str, proposal: Proposal, base_plan_version: int | None,
             now: dt.datetime) -> None:
         if proposal.id is None or proposal.data is None:
@@ -71,6 +79,16 @@ _SUPERSEDE = (
     .where(_PROPOSALS.c.user_id == bindparam("owner"),
            _PROPOSALS.c.status == ProposalStatus.PENDING.value)
     .values(status=ProposalStatus.SUPERSEDED.value, decided_at=bindparam("now")))
+_PENDING = (
+    select(_PROPOSALS.c.id)
+    .where(_PROPOSALS.c.user_id == bindparam("owner"),
+           _PROPOSALS.c.status == ProposalStatus.PENDING.value)
+    .order_by(_PROPOSALS.c.created_at.desc()).limit(1))
+_REJECT = (
+    update(_PROPOSALS)
+    .where(_PROPOSALS.c.user_id == bindparam("owner"),
+           _PROPOSALS.c.status == ProposalStatus.PENDING.value)
+    .values(status=ProposalStatus.REJECTED.value, decided_at=bindparam("now")))
 _RECENT = (
     select(_LINES.c.role, _LINES.c.text, _LINES.c.created_at)
     .where(_LINES.c.user_id == bindparam("user_id"))

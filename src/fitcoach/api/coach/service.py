@@ -72,6 +72,7 @@ def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
         memory = MemoryRepository(session).live(user_id, now)
         plan = current_plan(session, user_id, caller.timezone, now)
         history = ChatRepository(session).recent(user_id, HISTORY_LINES)
+        pending = ProposalRepository(session).pending_id(user_id)
         if reader is not None:
             reader.preload(session)
     return TurnInput(
@@ -79,7 +80,7 @@ def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
         route=RouteContext(active_tab=request.active_tab, selected_day=request.selected_day),
         now=now, settings=caller, memory=tuple(memory),
         plan=PlanState(plan=plan.plan, version=plan.version) if plan else PlanState(),
-        history=tuple(history))
+        history=tuple(history), pending_proposal_id=pending)
 
 
 def as_proposed(proposal: Proposal) -> Proposal:
@@ -123,7 +124,7 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
     stages_plan = result.proposal.type is not ProposalType.NONE
     # Only memory and proposals race with the user's other turns; a turn that changes
     # neither just appends its two chat lines and needs no lock.
-    needs_lock = bool(result.memory_mutations) or stages_plan
+    needs_lock = bool(result.memory_mutations) or stages_plan or result.rejects_pending
     with database.write(lock_user=user_id if needs_lock else None) as session:
         memory = MutationOutcome(applied=(), created=(), updated=(), invalidated=(),
                                  dropped=(), items=())
@@ -138,6 +139,8 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
             memory_repository.save_outcome(user_id, memory, source="chat", now=now)
 
         proposal = result.proposal
+        if result.rejects_pending:
+            ProposalRepository(session).reject_pending(user_id, now)
         if stages_plan:
             proposal = as_proposed(proposal).model_copy(update={"id": new_proposal_id()})
             proposals = ProposalRepository(session)

@@ -67,6 +67,8 @@ export async function sendMessage(text, { tab = 'coach', day = null } = {}) {
       proposal, status: proposal ? 'pending' : null,
       changes: proposal ? proposalChanges(proposal, planStore.get().plan) : null,
       mutations: Array.isArray(reply.memory_mutations) ? reply.memory_mutations : [],
+      // A clarifying question's tappable answers (DESIGN D9), sent as the user's message.
+      replies: Array.isArray(reply.suggested_replies) ? reply.suggested_replies : [],
     };
     save([...lines, coachLine]);
     return coachLine;

@@ -15,6 +15,7 @@ from fitcoach.brain.decision import BrainRequest
 from fitcoach.brain.profile_builder import coaching_tone
 from fitcoach.brain.providers.embedded.nlu import MemorySummary, analyze, route
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
+from fitcoach.brain.providers.embedded.nlu.dialogue import Dialogue
 from fitcoach.brain.providers.embedded.nlu.router import RoutingDecision
 from fitcoach.catalog.vocabulary import Unit, Weekday
 from fitcoach.memory.entries import MemoryItem, Tone
@@ -90,9 +91,13 @@ class TurnView:
 def understand(request: BrainRequest) -> TurnView:
     turn = request.turn
     today = local_date(turn.now, turn.settings.timezone)
-    analysis = analyze(turn.message, today=today, locale=turn.settings.locale,
+
+    def read(text: str) -> MessageAnalysis:
+        return analyze(text, today=today, locale=turn.settings.locale,
                        selected_day=turn.route.selected_day, active_tab=turn.route.active_tab)
-    routing = route(analysis, has_plan=turn.plan.plan is not None,
+
+    routing = route(read(turn.message), has_plan=turn.plan.plan is not None,
                     memory_summary=MemorySummary.of(turn.memory, turn.now,
-                                                    missing=request.profile.missing))
+                                                    missing=request.profile.missing),
+                    dialogue=Dialogue.of(turn.history, turn.pending_proposal_id), reread=read)
     return TurnView(request=request, today=today, routing=routing)

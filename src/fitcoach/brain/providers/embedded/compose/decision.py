@@ -14,6 +14,7 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, BrainRequest
 from fitcoach.brain.ports import Locale
 from fitcoach.brain.providers.embedded.compose.context import TurnView, understand
+from fitcoach.brain.providers.embedded.compose.dialogue import suggested_replies
 from fitcoach.brain.providers.embedded.compose.edits import plan_change
 from fitcoach.brain.providers.embedded.compose.form import form_facts
 from fitcoach.brain.providers.embedded.compose.memory import memory_mutations
@@ -28,7 +29,9 @@ def decide(request: BrainRequest) -> BrainDecision:
     routing = view.routing
     notes: dict[str, Any] = {ROUTING: routing}
     base = {"memory_mutations": memory_mutations(view),
-            "language": Locale(routing.reply_language), "notes": notes}
+            "language": Locale(routing.reply_language), "notes": notes,
+            "suggested_replies": suggested_replies(view),
+            "reject_pending": routing.reject_pending}
     if routing.intent is Intent.PROGRESS_REVIEW:
         if not request.tool_results:
             calls = tool_calls(view)

@@ -13,6 +13,10 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, BrainRequest, Materialized
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.decision import CHANGE, FORM, PROGRESS, view_of
+from fitcoach.brain.providers.embedded.compose.dialogue import (
+    dialogue_reply,
+    plan_question_reply,
+)
 from fitcoach.brain.providers.embedded.compose.edits import NONE, PlannedChange
 from fitcoach.brain.providers.embedded.compose.form import form_reply
 from fitcoach.brain.providers.embedded.compose.plan_replies import (
@@ -78,6 +82,10 @@ def compose_message(request: BrainRequest, decision: BrainDecision,
         memory_reply(reply, view, mutations)
     elif intent is Intent.CONVERSATION:
         conversation_reply(reply, view)
+    elif intent is Intent.PLAN_QUESTION:
+        plan_question_reply(reply, view)
+    elif intent in (Intent.CLARIFY, Intent.REJECT_PROPOSAL, Intent.CONFIRM_STAGED):
+        dialogue_reply(reply, view)
     else:
         unknown_reply(reply, view)
     return reply.render(budget_for(view.routing.brevity, view.tone))

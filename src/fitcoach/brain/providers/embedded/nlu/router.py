@@ -37,7 +37,12 @@ Precedence, first match wins (each rule is named in `RoutingDecision.rules`):
 11. `memory`: tone preference, equipment change, a chronic condition or goal stated alone →
     MEMORY_UPDATE, NONE.
 12. `conversation`: greetings, thanks, motivation → CONVERSATION, NONE.
-13. `unknown`: anything else → UNKNOWN, an honest NONE.
+13. `model_*`: the intent model (`intent_model.py`) decides what no rule above claimed.
+Rules 9-13 run inside `_model_route`, the one point where the model reads the message: a
+confident dialogue act ("ok yeah, do that", "no thanks, keep it as it was", "and Friday
+too?") read against the last turns (`dialogue.py`), or a question about the plan itself,
+comes before them; what they leave goes to the model, and when it is not confident either,
+CLARIFY: one short question with suggested replies (DESIGN D9), never a generic answer.
 Without a plan there is no day or week to change: rules 4-8 then keep their intent but
 propose NONE (rule `no_plan`).
 
@@ -49,7 +54,7 @@ Days named as references ("after Monday's session") are never targets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
@@ -58,7 +63,14 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import ActiveTab, Locale
 from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
+from fitcoach.brain.providers.embedded.nlu.dialogue import Dialogue
+from fitcoach.brain.providers.embedded.nlu.intent_model import (
+    IntentReading,
+    ModelIntent,
+    read_intent,
+)
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
+from fitcoach.brain.providers.embedded.nlu.plan_topics import plan_topic
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.registry import default_catalog
 from fitcoach.catalog.vocabulary import (
@@ -86,7 +98,20 @@ class Intent(StrEnum):
     FORM_QA = "form_qa"
     MEMORY_UPDATE = "memory_update"
     CONVERSATION = "conversation"
+    PLAN_QUESTION = "plan_question"  # "why no biceps this week?": answered from the plan
+    CLARIFY = "clarify"  # no confident reading: one question, with suggested replies
+    REJECT_PROPOSAL = "reject_proposal"  # "no thanks, keep it": the staged change turned down
+    CONFIRM_STAGED = "confirm_staged"  # "yes, do that" while a change waits for Accept
     UNKNOWN = "unknown"
+
+
+# The model's reading is trusted at this probability (docs/evals.md: at 0.5 the held-in
+# cross-validated readings are right about 85% of the time).
+CONFIDENT = 0.5
+# A dialogue act acts on an earlier turn (it can reject a staged change), so it needs more.
+DIALOGUE_CONFIDENT = 0.6
+# Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
+DIALOGUE_WORDS = 8
 
 
 class Brevity(StrEnum):
@@ -172,19 +197,34 @@ class RoutingDecision(_Model):
     schedule: ScheduleFacts = ScheduleFacts()
     rules: tuple[str, ...] = ()
     analysis: MessageAnalysis
+    # What the intent model read, best first (None when a rule decided before it was asked).
+    reading: tuple[tuple[ModelIntent, float], ...] | None = None
+    reject_pending: bool = False  # the staged proposal is turned down by this turn
+
+
+Reread = Callable[[str], MessageAnalysis]
 
 
 def route(analysis: MessageAnalysis, *, has_plan: bool,
-          memory_summary: MemorySummary | None = None) -> RoutingDecision:
-    return _Router(analysis, has_plan, memory_summary or MemorySummary()).decide()
+          memory_summary: MemorySummary | None = None, dialogue: Dialogue | None = None,
+          reread: Reread | None = None) -> RoutingDecision:
+    """`dialogue` is the last turns; `reread` analyses another text in this turn's context
+    (the words a follow-up stands for)."""
+    return _Router(analysis, has_plan, memory_summary or MemorySummary(), dialogue,
+                   reread).decide()
 
 
 class _Router:
-    def __init__(self, analysis: MessageAnalysis, has_plan: bool, memory: MemorySummary) -> None:
+    def __init__(self, analysis: MessageAnalysis, has_plan: bool, memory: MemorySummary,
+                 dialogue: Dialogue | None = None, reread: Reread | None = None) -> None:
         self.a = analysis
         self.has_plan = has_plan
         self.memory = memory
+        self.dialogue = dialogue
+        self.reread = reread
         self.rules: list[str] = []
+        self.reading: IntentReading | None = None
+        self.reject_pending = False
 
     # -- the decision -------------------------------------------------------------------------
     def decide(self) -> RoutingDecision:
@@ -225,6 +265,26 @@ class _Router:
         if self._day_change():
             return self._change(Intent.DAY_CHANGE, ProposalType.UPDATE_DAY, "day",
                                 target=self._edit_day(), memory=self._side_actions())
+        return self._model_route()
+
+    # -- the one point where the intent model decides ------------------------------------------
+    def _model_route(self) -> RoutingDecision:
+        a, dialogue = self.a, self.dialogue
+        # The model is asked only where its answer can matter (it costs about a millisecond):
+        # a short message that could stand for an earlier turn, a question with a plan topic,
+        # and whatever the informational rules below leave.
+        if dialogue is not None and a.word_count <= DIALOGUE_WORDS \
+                and (dialogue.last_coach or dialogue.pending_proposal) and self._bare():
+            reading = self._reading()
+            if reading.confidence >= DIALOGUE_CONFIDENT:
+                followed = self._dialogue_act(reading.top)
+                if followed is not None:
+                    return followed
+        if self.has_plan and plan_topic(a) is not None:
+            reading = self._reading()
+            if reading.top is ModelIntent.PLAN_QUESTION and reading.confidence >= CONFIDENT:
+                return self._done(Intent.PLAN_QUESTION, "model_plan_question",
+                                  brevity=Brevity.EXPANDED)
         if a.cues.analytics:
             return self._done(Intent.PROGRESS_REVIEW, "progress", tools=self._tools(),
                               memory=self._side_actions())
@@ -237,7 +297,64 @@ class _Router:
             return self._done(Intent.MEMORY_UPDATE, "memory", memory=side)
         if a.cues.greeting or a.cues.thanks or a.cues.motivation:
             return self._done(Intent.CONVERSATION, "conversation")
-        return self._done(Intent.UNKNOWN, "unknown")
+        reading = self._reading()
+        top, sure = reading.top, reading.confidence >= CONFIDENT
+        if sure and top is ModelIntent.CONVERSATION:
+            return self._done(Intent.CONVERSATION, "model_conversation")
+        if sure and top is ModelIntent.FORM_QA and a.exercises.mentions:
+            return self._done(Intent.FORM_QA, "model_form")
+        if sure and top is ModelIntent.PROGRESS_REVIEW and a.exercises.slugs:
+            return self._done(Intent.PROGRESS_REVIEW, "model_progress", tools=self._tools())
+        if not self.has_plan:
+            # Before a plan, the honest answer already asks the one question that matters:
+            # equipment, days and session length.
+            return self._done(Intent.UNKNOWN, "unknown")
+        return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _reading(self) -> IntentReading:
+        if self.reading is None:
+            self.reading = read_intent(self.a.text)
+        return self.reading
+
+    def _bare(self) -> bool:
+        """Nothing in the message the rules can read as a fact of its own ("sii duro con me"
+        is a tone, not a yes): only then may it stand for an earlier turn's words."""
+        a = self.a
+        return not (self._side_actions() or a.cues.analytics or a.cues.form
+                    or a.exercises.mentions or a.body.groups or a.body.conditions)
+
+    def _dialogue_act(self, act: ModelIntent) -> RoutingDecision | None:
+        """A short follow-up read against the last turns, or None when they give it no
+        meaning (then the message is read on its own)."""
+        dialogue = self.dialogue
+        assert dialogue is not None
+        if act is ModelIntent.CONFIRM:
+            if dialogue.offer is not None and self.reread is not None:
+                return self._as_message(dialogue.offer, "dialogue_confirm_offer")
+            if dialogue.pending_proposal:
+                return self._done(Intent.CONFIRM_STAGED, "dialogue_confirm_staged")
+        if act in (ModelIntent.REJECT, ModelIntent.UNDO) and dialogue.pending_proposal:
+            self.reject_pending = True
+            return self._done(Intent.REJECT_PROPOSAL, f"dialogue_{act.value}_staged")
+        if act is ModelIntent.FOLLOW_UP and dialogue.last_user and self.reread is not None:
+            day = self._named_day()
+            if day is None:
+                return None
+            earlier = self._as_message(dialogue.last_user, "dialogue_same_on_day")
+            if earlier.proposal_type is not ProposalType.UPDATE_DAY:
+                return None
+            return earlier.model_copy(update={"target_day": day})
+        return None
+
+    def _as_message(self, text: str, rule: str) -> RoutingDecision:
+        """Route `text` (the words a follow-up stands for) as if the user had sent it now."""
+        assert self.reread is not None
+        decided = _Router(self.reread(text), self.has_plan, self.memory).decide()
+        return decided.model_copy(update={"rules": (rule, *decided.rules),
+                                          "reading": self._ranked()})
+
+    def _ranked(self) -> tuple[tuple[ModelIntent, float], ...] | None:
+        return None if self.reading is None else self.reading.ranked
 
     # -- builders ------------------------------------------------------------------------------
     def _done(self, intent: Intent, rule: str, *, proposal: ProposalType = ProposalType.NONE,
@@ -260,6 +377,8 @@ class _Router:
             swap=swap,
             schedule=self._schedule(),
             rules=tuple(self.rules),
+            reading=self._ranked(),
+            reject_pending=self.reject_pending,
             analysis=self.a,
         )
 

@@ -10,7 +10,7 @@ import { sessionStore, useStore, usePlan } from '../state.js';
 import {
   acceptProposal, chatStore, dismissProposal, ensureGreeting, loadTranscript, resend, sendMessage,
 } from '../chat.js';
-import { ErrorNote, PageHeader } from '../ui.js';
+import { Chips, ErrorNote, PageHeader } from '../ui.js';
 import { reveal } from '../reveal.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
@@ -64,6 +64,7 @@ function Line({ line, name, onChip, sending, onRetry }) {
   return html`<li class="line line-coach">
     <div class="bubble bubble-coach"><${Markdown} text=${line.text} /></div>
     <${MemoryNotes} mutations=${line.mutations} />
+    <${Chips} items=${line.replies} onPick=${onChip} disabled=${sending} />
     ${line.proposal ? html`<${StagedProposalCard} line=${line} onAccept=${acceptProposal}
       onDismiss=${dismissProposal} onChip=${onChip} chipsDisabled=${sending} />` : null}
   </li>`;
