@@ -14,10 +14,10 @@ from fitcoach.analytics.logs import MAX_REPS, SetRecord
 from fitcoach.api.imports.formats import Source
 from fitcoach.api.imports.names import catalog_slug
 from fitcoach.api.imports.rows import ImportedSet, ImportedWorkout, InvalidCsv
+from fitcoach.api.workouts.schemas import MAX_AFTER_NOW
 from fitcoach.catalog import CATALOG
 
 EARLIEST = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
-MAX_FUTURE = dt.timedelta(days=1)  # as for a logged workout
 
 
 def workout_key(source: Source, workout: ImportedWorkout) -> str:
@@ -71,7 +71,7 @@ def _tracked_record(slug: str, imported: ImportedSet) -> SetRecord:
 
 
 def plan_workout(source: Source, workout: ImportedWorkout, now: dt.datetime) -> PlannedWorkout:
-    if not EARLIEST <= workout.started_at <= now + MAX_FUTURE:
+    if not EARLIEST <= workout.started_at <= now + MAX_AFTER_NOW:
         raise InvalidCsv(f"line {workout.first_line}: the workout's time "
                          f"{workout.started_at:%Y-%m-%d %H:%M} UTC is before 1970 or in the "
                          f"future")

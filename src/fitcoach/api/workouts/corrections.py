@@ -15,8 +15,8 @@ from fitcoach.api.ids import well_formed
 from fitcoach.api.plans.repository import PlanRepository
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository
-from fitcoach.api.workouts.schemas import LogCorrection, WorkoutLogView
-from fitcoach.api.workouts.service import MAX_FUTURE, log_views
+from fitcoach.api.workouts.schemas import MAX_AFTER_NOW, LogCorrection, WorkoutLogView
+from fitcoach.api.workouts.service import log_views
 from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.calendar import Completion, completed_date
@@ -112,8 +112,9 @@ def correct_log(database: Database, caller: UserSettings, log_id: str,
         if "completed_at" in given:
             assert correction.completed_at is not None
             completed_at = correction.completed_at.astimezone(dt.UTC)
-            if completed_at > now + MAX_FUTURE:
-                raise InvalidInput("completed_at is more than a day in the future")
+            if completed_at > now + MAX_AFTER_NOW:
+                raise InvalidInput(f"completed_at: must be at most a day after the server's "
+                                   f"now ({now.isoformat(timespec='seconds')})")
             row.completed_at = completed_at
             row.local_date = local_date(completed_at, caller.timezone)
             if "day" not in given:  # the day it was done, as a new log without `day`
