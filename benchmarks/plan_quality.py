@@ -9,7 +9,7 @@ For every profile of the grid it generates the week and prints:
   sets of horizontal and vertical pulls; a deadlift or any other hinge is *not* a pull, and
   the ratio pull/press is flagged when it is under 0.8 although the gear allows a pull;
 - whether a week with lower-body work holds both a squat (or lunge) and a hinge;
-- heavy sets (an exercise whose rep range tops out at 8 or less, or a heavy compound) and the
+- heavy sets (a rep range topping out at 8 or less, or a heavy compound at 10 or less) and the
   least rest any of them gets before its next set, counting a superset partner's set and rest
   in between; heavy sets under 90 s are counted;
 - minutes asked against the minutes the plan declares and against an independent estimate
@@ -129,8 +129,9 @@ AB_BASES: tuple[tuple[str, Profile], ...] = (
 
 
 def is_heavy(reps: str, slug: str) -> bool:
+    """3-8 reps, or a heavy compound at 10 reps or fewer (timed holds never)."""
     _, high, timed = metrics.rep_bounds(reps)
-    return CATALOG.get(slug).heavy_compound or (not timed and high <= 8)
+    return not timed and (high <= 8 or (CATALOG.get(slug).heavy_compound and high <= 10))
 
 
 def least_rests(block: Block) -> list[float]:

@@ -417,6 +417,18 @@ class SessionBuilder:
             return Outcome.NO_TIME
         if self.seconds + item.set_seconds() > self.ctx.budget_seconds + EPSILON:
             return Outcome.NO_TIME
+        if self.pairing and item.rest < item.base_rest and rx.heavy_set(item.option.exercise,
+                                                                        item.option.reps):
+            # A heavy set leading a superset: one set more than its partner and it keeps its
+            # full rest (`arrange.set_block_rests`), so the set is timed as arranged.
+            item.sets += 1
+            self.rearrange()
+            if self.seconds > self.ctx.budget_seconds + EPSILON:
+                item.sets -= 1
+                self.rearrange()
+                return Outcome.NO_TIME
+            self._credit(item.option, 1)
+            return Outcome.GROWN
         item.sets += 1
         self.seconds += item.set_seconds()
         self._credit(item.option, 1)
