@@ -8,7 +8,8 @@ For every profile of the grid it generates the week and prints:
 - presses and pulls: working sets of horizontal and vertical pushes (flyes excluded) against
   sets of horizontal and vertical pulls; a deadlift or any other hinge is *not* a pull, and
   the ratio pull/press is flagged when it is under 0.8 although the gear allows a pull;
-- whether a week with lower-body work holds both a squat (or lunge) and a hinge;
+- whether a week with lower-body work holds both a squat (or lunge) and a hinge, when the
+  gear allows both ("-" otherwise);
 - heavy sets (a rep range topping out at 8 or less, or a heavy compound at 10 or less) and the
   least rest any of them gets before its next set, counting a superset partner's set and rest
   in between; heavy sets under 90 s are counted;
@@ -222,8 +223,10 @@ def measure(plan: WeeklyPlan, profile: Profile) -> Measures:
                         heavy_under += planned.target_sets - 1
     sets = metrics.group_sets(e for d in plan.training_days for e in d.exercises)
     lower = any(sets.get(g, 0) > 0 for g in LOWER)
-    squat_hinge = (bool(pattern_seen & SQUATS) and Pattern.HINGE in pattern_seen) if lower \
-        else None
+    doable = {e.pattern for e in CATALOG if e.doable_with(profile.gear)}
+    squat_hinge = None
+    if lower and doable & SQUATS and Pattern.HINGE in doable:
+        squat_hinge = bool(pattern_seen & SQUATS) and Pattern.HINGE in pattern_seen
     pull_possible = any(e.pattern in PULLS and e.doable_with(profile.gear) for e in CATALOG)
     return Measures(sets=sets, presses=presses, pulls=pulls, pull_possible=pull_possible,
                     squat_and_hinge=squat_hinge, heavy_sets=heavy_sets, heavy_under=heavy_under,

@@ -432,11 +432,13 @@ def test_adding_to_a_full_day_folds_it_into_a_superset_then_trims_isolation(plan
 
 
 def test_adding_to_a_day_with_no_accessory_to_give_way_is_refused(plan) -> None:
-    # At 20 minutes Monday holds the incline press and the seated shoulder press only: two
-    # compounds, nothing a coach would trim for a lateral raise.
+    # At 20 minutes (short rests) Monday holds the incline press, the seated shoulder press
+    # and a row (the pulling balance): three compounds, nothing a coach would trim for a
+    # lateral raise.
     short = PROFILE.model_copy(update={"minutes_per_session": 20})
     week = generate_week(short, WEEK_START).plan
-    assert slugs(week.days[MON]) == ["incline-db-bench-press", "seated-db-shoulder-press"]
+    assert slugs(week.days[MON]) == ["incline-db-bench-press", "seated-db-shoulder-press",
+                                     "chest-supported-db-row"]
     with pytest.raises(EditRejected) as full:
         edit(week, AddExercise(day=MON, exercise_id="db-lateral-raise", target_sets=2), short)
     assert full.value.code is RejectCode.NO_ROOM
