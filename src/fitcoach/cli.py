@@ -14,6 +14,8 @@ from fitcoach.cli_eval import eval_command
 if TYPE_CHECKING:
     import datetime as dt
 
+    from pydantic import ValidationError
+
     from fitcoach.catalog.vocabulary import Unit
     from fitcoach.programming.generator import GenerationResult
     from fitcoach.programming.validator import Violation
@@ -107,7 +109,11 @@ def _parse_days(text: str) -> tuple[tuple | None, int | None]:
     from fitcoach.catalog.vocabulary import WEEKDAYS
 
     if text.strip().isdigit():
-        return None, int(text)
+        count = int(text)
+        if not 1 <= count <= 7:
+            raise _bad(f"a week holds 1 to 7 training days; {count} is not one of them "
+                       "(give a count such as 3, or weekdays such as mon,wed,fri)")
+        return None, count
     days = []
     for word in _words([text]):
         match = [d for d in WEEKDAYS if d.value.startswith(word)]
@@ -116,7 +122,11 @@ def _parse_days(text: str) -> tuple[tuple | None, int | None]:
         if len(match) > 1:
             names = " or ".join(d.value for d in match)
             raise _bad(f"ambiguous day {word!r}: {names}? Write more of it.")
+        if match[0] in days:
+            raise _bad(f"{match[0].value} is named twice; name each training day once")
         days.append(match[0])
+    if not days:
+        raise _bad("name at least one training day (mon,wed,fri) or give a count (3)")
     return tuple(days), None
 
 
@@ -209,6 +219,16 @@ def _parse_focus(values: list[str]) -> dict:
     return focus
 
 
+def _sentences(error: ValidationError) -> str:
+    """A profile's validation errors as plain sentences, without pydantic's codes and links."""
+    parts = []
+    for problem in error.errors():
+        field = ".".join(str(part) for part in problem["loc"]).replace("_", " ")
+        message = problem["msg"].removeprefix("Value error, ")
+        parts.append(f"{field}: {message}" if field else message)
+    return "; ".join(parts)
+
+
 @app.command("plan")
 def plan(
     days: str = typer.Option("4", help="Sessions per week (1-7) or weekdays: mon,wed,fri."),
@@ -256,7 +276,9 @@ def plan(
             chronic=(ChronicConstraint(body_parts=parts),) if parts else (),
             unit=Unit(unit),
         )
-    except (ValidationError, ValueError) as error:
+    except ValidationError as error:
+        raise _bad(_sentences(error)) from None
+    except ValueError as error:
         raise _bad(str(error)) from None
     result = generate_week(profile, start, language, _parse_focus(focus or []))
     if as_json:

@@ -432,34 +432,39 @@ def test_adding_to_a_full_day_folds_it_into_a_superset_then_trims_isolation(plan
 
 
 def test_adding_to_a_day_with_no_accessory_to_give_way_is_refused(plan) -> None:
-    # At 20 minutes Monday holds the incline press and the seated shoulder press only: two
-    # compounds, nothing a coach would trim for a lateral raise.
+    # At 20 minutes (short rests) Monday holds the incline press, the seated shoulder press
+    # and a row (the pulling balance): three compounds, nothing a coach would trim for a
+    # lateral raise.
     short = PROFILE.model_copy(update={"minutes_per_session": 20})
     week = generate_week(short, WEEK_START).plan
-    assert slugs(week.days[MON]) == ["incline-db-bench-press", "seated-db-shoulder-press"]
+    assert slugs(week.days[MON]) == ["incline-db-bench-press", "seated-db-shoulder-press",
+                                     "chest-supported-db-row"]
     with pytest.raises(EditRejected) as full:
         edit(week, AddExercise(day=MON, exercise_id="db-lateral-raise", target_sets=2), short)
     assert full.value.code is RejectCode.NO_ROOM
 
 
 def test_an_addition_tried_as_a_superset_keeps_its_own_rest_as_straight_sets() -> None:
-    # Monday at 32 minutes: goblet squat 2 (the anchor); push-up 4 + Romanian deadlift 2
-    # paired; laterals 3. A walking lunge tried first in a superset (leading it, 30 s to its
-    # partner) did not fit; once the laterals gave way it went in as straight sets still timed
-    # with those 30 s instead of 150, so the day came out at 36 minutes and the edit was
-    # refused as an invalid result. Timed with its full rest, two sets do not fit without
-    # trimming a compound of other muscles (the push-up): an honest no_room.
+    # Monday at 32 minutes. A walking lunge tried first in a superset (leading it, 30 s to its
+    # partner) once did not fit; once the laterals gave way it went in as straight sets still
+    # timed with those 30 s instead of 150, so the day came out at 36 minutes and the edit was
+    # refused as an invalid result. Since rests follow the set, the push-up (5-8, a heavy
+    # set) pairs with the Romanian deadlift at equal sets, which leaves the lunge room to join
+    # the laterals as an honest superset at equal sets, the day timed as written and inside
+    # its 32 minutes.
     profile = Profile(days_per_week=2, minutes_per_session=15,
                       minutes_by_day={MON: 32}, goal=Goal.STRENGTH,
                       priority_groups=(MuscleGroup.SHOULDERS,),
                       gear=frozenset({GearTag.DUMBBELLS}), experience=Experience.BEGINNER)
     week = generate_week(profile, WEEK_START).plan
-    assert week.days[MON].duration_minutes == 32
+    assert week.days[MON].duration_minutes <= 32
     assert slugs(week.days[MON]) == ["goblet-squat", "push-up", "db-romanian-deadlift",
                                      "db-lateral-raise"]
-    with pytest.raises(EditRejected) as refused:
-        edit(week, AddExercise(day=MON, exercise_id="db-walking-lunge"), profile)
-    assert refused.value.code is RejectCode.NO_ROOM, refused.value.message
+    result = edit(week, AddExercise(day=MON, exercise_id="db-walking-lunge"), profile)
+    day = result.plan.days[MON]
+    assert "db-walking-lunge" in slugs(day)
+    assert day.duration_minutes == metrics.declared_minutes(day.blocks) <= 32
+    no_errors(result.plan, profile)
 
 
 def test_removing_an_exercise_and_the_last_one(plan) -> None:

@@ -92,3 +92,31 @@ def test_short_unambiguous_days_are_read() -> None:
     days = json.loads(result.output)["days"]
     assert [name for name, day in days.items() if not day["is_rest_day"]] == [
         "monday", "thursday", "saturday"]
+
+
+def _error_text(args: list[str]) -> str:
+    result = runner.invoke(app, ["plan", *args, *SEED_WEEK])
+    assert result.exit_code == 2, result.output
+    return " ".join(result.output.replace("│", " ").split())
+
+
+def test_a_day_count_outside_the_week_is_refused_in_a_sentence() -> None:
+    for count in ("0", "8"):
+        text = _error_text(["--days", count])
+        assert f"a week holds 1 to 7 training days; {count} is not one of them" in text
+        assert "pydantic" not in text
+        assert "greater_than" not in text
+        assert "less_than" not in text
+
+
+def test_a_day_named_twice_is_refused_in_a_sentence() -> None:
+    text = _error_text(["--days", "mon,wed,monday"])
+    assert "monday is named twice" in text
+    assert "pydantic" not in text
+
+
+def test_other_profile_limits_read_without_pydantic_codes() -> None:
+    text = _error_text(["--max-dumbbell", "0"])
+    assert "max dumbbell lbs: Input should be greater than 0" in text
+    assert "errors.pydantic.dev" not in text
+    assert "type=" not in text

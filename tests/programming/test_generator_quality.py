@@ -61,39 +61,46 @@ def short_week():
 def test_short_full_body_days_hold_every_main_pattern_at_three_sets(short_week) -> None:
     # 35 minutes of work a day. Laid in order (quads, chest, back, hamstrings, shoulders) at
     # two sets each and then raised to three, the foundation is what a coach writes first: a
-    # squat or lunge, a horizontal press, a row and a hinge at three sets, and a vertical press
-    # at two (presses and rows already credit the shoulders half a set each).
+    # squat or lunge, a horizontal press, a row and a hinge at three sets. A vertical press
+    # at two on every day would leave 15 press sets against 9 of rows; the pulling balance
+    # (rows ≥ 0.8 × presses over the week) gives two days' shoulder-press time to a fourth
+    # set of rows instead (presses and rows credit the shoulders half a set each).
     assert [d.weekday for d in short_week.training_days] == [MON, WED, FRI]
+    presses = pulls = 0
     for day in short_week.training_days:
         patterns = sets_by_pattern(day)
         assert max(patterns.get(p, 0) for p in SQUAT_OR_LUNGE) >= 3, day.weekday
         assert patterns.get(Pattern.HORIZONTAL_PUSH, 0) >= 3, day.weekday
         assert patterns.get(Pattern.HORIZONTAL_PULL, 0) >= 3, day.weekday
         assert patterns.get(Pattern.HINGE, 0) >= 3, day.weekday
-        assert patterns.get(Pattern.VERTICAL_PUSH, 0) >= 2, day.weekday
+        presses += patterns.get(Pattern.HORIZONTAL_PUSH, 0) + patterns.get(
+            Pattern.VERTICAL_PUSH, 0)
+        pulls += patterns.get(Pattern.HORIZONTAL_PULL, 0)
+    assert pulls >= 0.8 * presses
 
 
 def test_short_full_body_days_let_arms_calves_and_core_ride_on_the_compounds(short_week) -> None:
     # Monday, as arranged: incline press 3 x (15 + 24 + 120) + 60 = 537 s; goblet squat in a
-    # superset with the row, 4 x (15 + 30 + 30) + 60 = 360 s, and the row 3 x (15 + 60 + 90)
-    # + 60 = 555 s; Romanian deadlift with the shoulder press, 3 x 75 + 60 = 285 s and
-    # 2 x 135 + 60 = 330 s: 2,067 s, 34.45 of the 35 minutes. No isolation exercise is left
-    # room, and none is wanted before the compounds have their sets.
+    # superset with the row, 3 x (15 + 30 + 30) + 60 = 285 s, and the row 4 x (15 + 60 + 90)
+    # + 60 = 720 s; Romanian deadlift 3 x (15 + 30 + 90) + 60 = 465 s: 2,007 s, 33.45 of the
+    # 35 minutes (a shoulder press would not fit beside the fourth row set; Friday keeps
+    # one). No isolation exercise is left room, and none is wanted before the compounds
+    # have their sets.
     monday = short_week.days[MON]
-    assert metrics.session_minutes(monday.blocks) == pytest.approx(39.45)
+    assert metrics.session_minutes(monday.blocks) == pytest.approx(38.45)
     for day in short_week.training_days:
         assert all(CATALOG.get(e.exercise_id).priority <= 2 for e in day.exercises), day.weekday
-        assert len(day.exercises) == 5
+        assert len(day.exercises) in (4, 5)
 
 
 def test_short_full_body_week_doses_the_big_movers(short_week) -> None:
-    # Three sessions of a 3-set press, row, squat or lunge and hinge (one of them at 4):
-    # chest, back, quads and hamstrings reach the 10-set landmark or come within a set of it
-    # (the old spread-thin week gave chest and quads 6).
+    # Three sessions of a 3-set press, a 4-set row, a squat or lunge and a hinge: chest,
+    # quads and hamstrings reach the 10-set landmark or come within a set of it (the old
+    # spread-thin week gave chest and quads 6), the back passes it.
     totals = weekly_sets(short_week)
     for group in (G.CHEST, G.BACK, G.QUADS, G.HAMSTRINGS):
         assert totals[group] >= 9, (group, totals)
-    assert totals[G.CHEST] >= 10
+    assert totals[G.BACK] >= 10
     assert all(sets <= WEEKLY_SETS_MAX for sets in totals.values())
     no_errors(short_week, SHORT_FULL_BODY)
 

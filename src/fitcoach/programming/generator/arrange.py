@@ -18,6 +18,7 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import MuscleGroup as G
 from fitcoach.programming.generator.items import Item
+from fitcoach.programming.generator.prescription import HEAVY_REST_FLOOR, heavy_set
 from fitcoach.programming.rules.pairing import antagonistic, pairing_problem
 from fitcoach.programming.rules.sequencing import first_out_of_order
 
@@ -45,6 +46,28 @@ def _pair_ok(first: str, second: str, heavy_pairs: bool) -> bool:
             and not (_loads_spine_or_legs(a) or _loads_spine_or_legs(b))):
         return False
     return pairing_problem(a, b) is None
+
+
+def set_block_rests(block: list[Item], transition: int) -> None:
+    """Rests follow the set, not the block. The last exercise of a block rests its own
+    prescription; an earlier one rests `transition` (the walk to its partner), unless it is a
+    heavy set that would then come round again in under HEAVY_REST_FLOOR: when it has more
+    sets than a later partner (its extra sets would follow one another at `transition`) or
+    the partners' sets and rests in between are too short. Such a set keeps its full rest."""
+    after = 0.0  # the later members' set and rest, from the end of the block backwards
+    fewest_after: int | None = None
+    for position in range(len(block) - 1, -1, -1):
+        item = block[position]
+        if position == len(block) - 1:
+            item.rest = item.base_rest
+        else:
+            item.rest = min(item.base_rest, transition)
+            if heavy_set(item.option.exercise, item.option.reps) and (
+                    fewest_after is None or item.sets > fewest_after
+                    or item.rest + after < HEAVY_REST_FLOOR):
+                item.rest = item.base_rest
+        after += item.option.work_seconds + item.rest
+        fewest_after = item.sets if fewest_after is None else min(fewest_after, item.sets)
 
 
 def arrange(items: list[Item], *, pair: bool, transition: int,
@@ -93,8 +116,7 @@ def arrange(items: list[Item], *, pair: bool, transition: int,
             blocks.append(crossing[priority])
 
     for block in blocks:
-        for item in block[:-1]:
-            item.rest = min(item.base_rest, transition)
+        set_block_rests(block, transition)
     flat = [item.option.exercise for block in blocks for item in block]
     if first_out_of_order(flat) is not None:  # cannot happen by construction; stay safe
         return arrange(items, pair=False, transition=transition)

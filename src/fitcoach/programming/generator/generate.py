@@ -16,6 +16,7 @@ from fitcoach import timekeeping
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Weekday
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
+from fitcoach.programming.generator.balance import PRESSES, PULL_RATIO, PULLS, pattern_sets
 from fitcoach.programming.generator.gaps import Gap, find_gaps
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import OptionPool
@@ -44,6 +45,8 @@ from fitcoach.programming.rules.conditions import day_blocked_by_event
 from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX
 from fitcoach.programming.text import phrases as tx
 
+# Sessions of this many minutes or fewer rest about two thirds of the prescription.
+SHORT_SESSION_MINUTES = 30
 HOME_GEAR = frozenset({GearTag.DUMBBELLS, GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH,
                        GearTag.PULL_UP_BAR, GearTag.AB_WHEEL})
 
@@ -102,8 +105,12 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
             targets=shares[day], stretch=stretches[day], headroom=headroom,
             budget_seconds=budget_seconds(minutes), ledger=ledger, pool=pool, light=slot.light,
             preferred_patterns=slot.preferred_patterns,
-            foundation=foundation_groups(profile, slot.groups, slot.light),
+            foundation=rotated(foundation_groups(profile, slot.groups, slot.light),
+                               short=minutes <= SHORT_SESSION_MINUTES,
+                               odd=sum(1 for d in order[:order.index(day)]
+                                       if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1),
             priority=priority, floor=floors[day],
+            short_rests=minutes <= SHORT_SESSION_MINUTES,
         )
         builders[day] = SessionBuilder(ctx)
         builders[day].lay_foundation()
@@ -122,7 +129,10 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
             need = sum(max(0.0, shares[e].get(g, 0.0) - builders[e].credits[g]) for e in later)
             headroom[g] = WEEKLY_SETS_MAX - others.totals.get(g, 0.0) - need
         builder.rebase(others, headroom)
-        built = builder.complete()
+        builder.complete(balance=False)
+    balance_week_pulls(order, builders)
+    for day in order:
+        built = builders[day].blocks
         slot = slots[day]
         if not built:
             days[day] = mt.rest_day(dates[day], language, tx.say(language, "note.nothing_fits"))
@@ -138,6 +148,46 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
         if day not in days:
             days[day] = mt.rest_day(dates[day], language)
     return {day: days[day] for day in WEEKDAYS}
+
+
+_SQUAT_AND_HINGE = frozenset({MuscleGroup.QUADS, MuscleGroup.HAMSTRINGS})
+
+
+def rotated(foundation: tuple[MuscleGroup, ...], *, short: bool,
+            odd: bool) -> tuple[MuscleGroup, ...]:
+    """A short session holds two or three main movements, so the week rotates them: every
+    other day that trains both legs' patterns lays the hinge (hamstrings) before the squat
+    (quads), and a week of short full-body days gets both."""
+    if not (short and odd) or not set(foundation) >= _SQUAT_AND_HINGE:
+        return foundation
+    swap = {MuscleGroup.QUADS: MuscleGroup.HAMSTRINGS, MuscleGroup.HAMSTRINGS: MuscleGroup.QUADS}
+    return tuple(swap.get(group, group) for group in foundation)
+
+
+def balance_week_pulls(order: tuple[Weekday, ...],
+                       builders: dict[Weekday, SessionBuilder]) -> None:
+    """The week's pulls up to PULL_RATIO × its presses, once every day is built: the days
+    that may pull (pull days first: they press least) take what the week still owes, each
+    judged against every other day as built (weekly caps, recovery), each balancing its own
+    presses too."""
+    def totals(patterns: frozenset) -> int:
+        return sum(pattern_sets(builders[day].items, patterns) for day in order)
+
+    for day in sorted(order, key=lambda d: (pattern_sets(builders[d].items, PRESSES),
+                                            d.index)):
+        owed = PULL_RATIO * totals(PRESSES) - totals(PULLS)
+        if owed <= 0:
+            return
+        others = WeekLedger()
+        for other in order:
+            if other is not day:
+                others.record_items(other.index, builders[other].items)
+        builder = builders[day]
+        builder.rebase(others, {g: WEEKLY_SETS_MAX - others.totals.get(g, 0.0)
+                                for g in MuscleGroup})
+        rest = [builders[other].items for other in order if other is not day]
+        builder.balance(week=(sum(pattern_sets(items, PRESSES) for items in rest),
+                              sum(pattern_sets(items, PULLS) for items in rest)))
 
 
 def with_suggestions(plan: WeeklyPlan, profile: Profile, pool: OptionPool, language: str,

@@ -17,7 +17,7 @@ catalog leaves to the coach:
 from __future__ import annotations
 
 from fitcoach.analytics.known_loads import working_load
-from fitcoach.catalog.models import Exercise, LoadKind
+from fitcoach.catalog.models import REPS_PATTERN, Exercise, LoadKind
 from fitcoach.catalog.vocabulary import Goal
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.landmarks import RIR_MAX, RIR_MIN
@@ -51,6 +51,23 @@ COMPRESSED_REST_STEP = 15
 
 LIGHT_RIR = 3  # recovery-friendly days and deloads
 
+# A heavy set never rests less than this before the same exercise's next set, whatever block
+# it sits in: a set of 3-8 reps, or a main lift at 10 reps or fewer, needs its rest to be
+# repeated at the same load.
+HEAVY_REST_FLOOR = 90
+HEAVY_REPS_MAX = 8
+MAIN_LIFT_REPS_MAX = 10
+
+
+def heavy_set(exercise: Exercise, reps: str) -> bool:
+    """Is a set of this exercise at these reps a heavy set (see HEAVY_REST_FLOOR)? Timed
+    holds never are; fat-loss and general-fitness compounds at 8-12 are not either."""
+    match = REPS_PATTERN.match(reps)
+    if match is None or match.group(3):
+        return False
+    high = int(match.group(2) or match.group(1))
+    return high <= HEAVY_REPS_MAX or (exercise.heavy_compound and high <= MAIN_LIFT_REPS_MAX)
+
 
 def target_rir(goal: Goal, exercise: Exercise, light: bool = False) -> int:
     if light:
@@ -83,11 +100,13 @@ def start_sets(exercise: Exercise) -> int:
     return COMPOUND_START_SETS if exercise.priority <= 2 else NEW_EXERCISE_SETS
 
 
-def compressed_rest(rest: int) -> int:
+def compressed_rest(rest: int, heavy: bool = False) -> int:
     """About two thirds of the prescribed rest, on a 15 s grid, never under 30 s (and never
-    more than the rest it compresses): 120 → 75, 90 → 60, 60 → 45, 45 → 30."""
+    more than the rest it compresses): 120 → 75, 90 → 60, 60 → 45, 45 → 30. A heavy set
+    keeps at least HEAVY_REST_FLOOR: 180 → 120, 150 → 105, 120 → 90."""
     shorter = COMPRESSED_REST_STEP * round(rest * 2 / 3 / COMPRESSED_REST_STEP)
-    return min(rest, max(COMPRESSED_REST_FLOOR, shorter))
+    floor = HEAVY_REST_FLOOR if heavy else COMPRESSED_REST_FLOOR
+    return min(rest, max(floor, shorter))
 
 
 def target_weight_lbs(profile: Profile, exercise: Exercise, reps: str, rir: int) -> float | None:

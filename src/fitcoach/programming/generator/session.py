@@ -41,9 +41,10 @@ from fitcoach.catalog.vocabulary import Goal, MuscleGroup, Pattern, Weekday
 from fitcoach.programming import metrics
 from fitcoach.programming.generator import prescription as rx
 from fitcoach.programming.generator.arrange import arrange
+from fitcoach.programming.generator.balance import balance_pulls
 from fitcoach.programming.generator.items import Item, session_seconds
 from fitcoach.programming.generator.ledger import WeekLedger
-from fitcoach.programming.generator.options import Option, OptionPool
+from fitcoach.programming.generator.options import Option, OptionPool, make_option
 from fitcoach.programming.generator.site import EPSILON
 from fitcoach.programming.rules.landmarks import SESSION_SETS_MAX, WEEKLY_SETS_MAX
 
@@ -91,6 +92,9 @@ class DayContext:
     # Each group's share of the weekly landmark floor: session cap room is kept for it, so
     # no group's extras push another under the floor. Empty: nothing is kept.
     floor: Mapping[MuscleGroup, float] = field(default_factory=dict)
+    # A short session rests about two thirds of the prescription (heavy sets at least 90 s),
+    # as a coach cuts a session short: the time goes to more movements, not to rest.
+    short_rests: bool = False
 
     def headroom_of(self, group: MuscleGroup) -> float:
         found = self.headroom.get(group)
@@ -111,6 +115,7 @@ class SessionBuilder:
         self._fed = False  # `_feeding` worked out for the current view of the week
         self._smallest_new: float | None = None
         self._starved = False  # this step of the greedy: no move can fit the time
+        self._keep_floors = True  # moves keep cap room for other groups' floors
         # Groups that hit a cap or ran out of candidates stay that way: sets only grow.
         self._exhausted: set[MuscleGroup] = set()
         self.next_rank = max((item.rank for item in self.items), default=-1) + 1
@@ -142,13 +147,61 @@ class SessionBuilder:
         self._usable.clear()
         self._fed = False
 
-    def complete(self) -> list[list[Item]]:
-        """Fill toward the targets (pairing when time runs short), then toward the stretch."""
+    def complete(self, balance: bool = True) -> list[list[Item]]:
+        """Fill toward the targets (pairing when time runs short), then toward the stretch,
+        then balance pulls against presses (`balance`; the week generator balances the
+        whole week once every day is built instead)."""
         self._paired(lambda: self.fill(self.ctx.targets))
         self.fill(self.ctx.stretch)
         self.rearrange()
         self.trim_to_budget()
+        if balance:
+            balance_pulls(self)
+            self.rearrange()
         return self.blocks
+
+    # -- moves the balance pass makes (`balance`) -------------------------------------------
+
+    def balance(self, week: tuple[int, int]) -> list[list[Item]]:
+        """Pulls up to the ratio of the session's presses and of the week's (`week`: the
+        other days' press and pull sets), see `balance`."""
+        balance_pulls(self, week)
+        self.rearrange()
+        return self.blocks
+
+    def add_set(self, item: Item, group: MuscleGroup) -> Outcome:
+        """One more set, judged by the hard caps only: the greedy is over, so no cap room
+        is kept for other groups' floors any more."""
+        self._starved, self._keep_floors = False, False
+        try:
+            return self._add_set(item, group)
+        finally:
+            self._keep_floors = True
+
+    def add_exercise(self, group: MuscleGroup, candidates: list[Option]) -> Outcome:
+        self._starved, self._keep_floors = False, False
+        try:
+            return self._add_exercise(group, candidates)
+        finally:
+            self._keep_floors = True
+
+    def limit(self, group: MuscleGroup) -> float:
+        return self._limit(group)
+
+    def change_sets(self, item: Item, by: int) -> None:
+        item.sets += by
+        self._credit(item.option, by)
+        self.rearrange()
+
+    def remove(self, item: Item) -> None:
+        self.items.remove(item)
+        self._credit(item.option, -item.sets)
+        self.rearrange()
+
+    def restore(self, item: Item) -> None:
+        self.items.append(item)
+        self._credit(item.option, item.sets)
+        self.rearrange()
 
     def _paired(self, step: Callable[[], bool]) -> None:
         """Run a filling step; if time (not caps) stops it, fold the session into supersets
@@ -248,7 +301,8 @@ class SessionBuilder:
         if self._smallest_new is None:
             transition = self.ctx.transition
             self._smallest_new = metrics.SETUP_SECONDS + rx.MIN_SETS * min(
-                (o.work_seconds + min(o.rest, transition) for o in self.ctx.pool.options),
+                (o.work_seconds + min(self._rested(o).rest, transition)
+                 for o in self.ctx.pool.options),
                 default=0.0)
         return left < self._smallest_new and all(item.set_seconds() > left
                                                  for item in self.items)
@@ -350,7 +404,7 @@ class SessionBuilder:
             limit = min(float(SESSION_SETS_MAX), headroom) + EPSILON
             if after > limit:
                 return False
-            if self.ctx.floor and group in self._feeding and \
+            if self._keep_floors and self.ctx.floor and group in self._feeding and \
                     after + self._reserved(group, mover, option, sets) > limit:
                 return False
         return True
@@ -417,6 +471,18 @@ class SessionBuilder:
             return Outcome.NO_TIME
         if self.seconds + item.set_seconds() > self.ctx.budget_seconds + EPSILON:
             return Outcome.NO_TIME
+        if self.pairing and item.rest < item.base_rest and rx.heavy_set(item.option.exercise,
+                                                                        item.option.reps):
+            # A heavy set leading a superset: one set more than its partner and it keeps its
+            # full rest (`arrange.set_block_rests`), so the set is timed as arranged.
+            item.sets += 1
+            self.rearrange()
+            if self.seconds > self.ctx.budget_seconds + EPSILON:
+                item.sets -= 1
+                self.rearrange()
+                return Outcome.NO_TIME
+            self._credit(item.option, 1)
+            return Outcome.GROWN
         item.sets += 1
         self.seconds += item.set_seconds()
         self._credit(item.option, 1)
@@ -511,6 +577,14 @@ class SessionBuilder:
             return False
         return ctx.pool.allowed(option, ctx.date)
 
+    def _rested(self, option: Option) -> Option:
+        """The option at this session's rest: the prescription, or shorter for a short
+        session (`DayContext.short_rests`)."""
+        if not self.ctx.short_rests:
+            return option
+        heavy = rx.heavy_set(option.exercise, option.reps)
+        return make_option(option.exercise, option.reps, rx.compressed_rest(option.rest, heavy))
+
     def _options(self, group: MuscleGroup) -> tuple[Option, ...]:
         """Every option that may serve the group in this session (fixed per session: date,
         recovery and light day do not change while it is built)."""
@@ -522,7 +596,7 @@ class SessionBuilder:
             focus = set(self.ctx.groups)
             wanted = self.ctx.preferred_patterns.get(group, ())
             self._usable[group] = tuple(
-                o for o in self.ctx.pool.by_group[group]
+                self._rested(o) for o in self.ctx.pool.by_group[group]
                 if o.main_group in focus and self.usable(o)
                 and (not wanted or o.main_group is not group or o.exercise.pattern in wanted))
         return self._usable[group]

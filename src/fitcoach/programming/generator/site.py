@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from fitcoach.catalog.vocabulary import GearTag, Goal, MuscleGroup, Weekday
 from fitcoach.programming import metrics
+from fitcoach.programming.generator.arrange import set_block_rests
 from fitcoach.programming.generator.items import Item, items_of_blocks, session_seconds
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import Option, OptionPool
@@ -113,9 +114,7 @@ def _ordered_block(block: list[Item], index: int, item: Item) -> list[Item]:
     transition = min(member.rest for member in block[:-1])
     row = [member if member is item else replace(member) for member in row]  # trials copy
     row.sort(key=lambda member: member.priority)
-    for member in row[:-1]:
-        member.rest = min(member.base_rest, transition)
-    row[-1].rest = row[-1].base_rest
+    set_block_rests(row, transition)
     return row
 
 

@@ -26,6 +26,7 @@ from fitcoach.programming.edits.room import (
     give_way,
 )
 from fitcoach.programming.generator import prescription as rx
+from fitcoach.programming.generator.arrange import set_block_rests
 from fitcoach.programming.generator.items import Item
 from fitcoach.programming.generator.site import (
     EPSILON,
@@ -175,10 +176,9 @@ def _as_superset(site: DaySite, item: Item) -> Blocks | None:
     groups = [group for group, _ in item.option.credits]
     wanted = item.sets
     for trial, (first, second) in _pairings(site.blocks, item):
-        first.rest = min(first.base_rest, rx.SUPERSET_TRANSITION_REST)
-        second.rest = second.base_rest
         for sets in range(wanted, 0, -1):
             item.sets = sets
+            set_block_rests([first, second], rx.SUPERSET_TRANSITION_REST)
             if caps_hold(site, trial, groups) and \
                     seconds_of(trial) <= site.budget_seconds + EPSILON:
                 return trial

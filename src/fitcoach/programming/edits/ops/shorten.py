@@ -52,7 +52,8 @@ class _Compressor:
         if self.fits():
             return True
         for item in self.items:
-            item.base_rest = rx.compressed_rest(item.base_rest)
+            item.base_rest = rx.compressed_rest(
+                item.base_rest, rx.heavy_set(item.option.exercise, item.option.reps))
         if self.fits():
             return True
         self.pairing = True

@@ -1,0 +1,298 @@
+"""Plan quality as a strength coach reads it, over a fixed grid of profiles.
+
+For every profile of the grid it generates the week and prints:
+
+- weekly hard sets per muscle group, counted as the validator counts them
+  (`metrics.group_sets`): a set credits each primary group of its exercise 1 and each
+  secondary group 0.5 (a bench press set: chest 1, shoulders and triceps 0.5 each);
+- presses and pulls: working sets of horizontal and vertical pushes (flyes excluded) against
+  sets of horizontal and vertical pulls; a deadlift or any other hinge is *not* a pull, and
+  the ratio pull/press is flagged when it is under 0.8 although the gear allows a pull;
+- whether a week with lower-body work holds both a squat (or lunge) and a hinge, when the
+  gear allows both ("-" otherwise);
+- heavy sets (a rep range topping out at 8 or less, or a heavy compound at 10 or less) and the
+  least rest any of them gets before its next set, counting a superset partner's set and rest
+  in between; heavy sets under 90 s are counted;
+- minutes asked against the minutes the plan declares and against an independent estimate
+  that adds ramp-up sets before every heavy barbell compound (`RAMP_UP_*` below; the
+  declared figure already counts a general warm-up and a minute of setup per exercise);
+- then an A/B per priority: the same profile with and without one priority, the group's
+  weekly sets before and after and the patterns it gets.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/plan_quality.py
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.models import LoadKind
+from fitcoach.catalog.vocabulary import (
+    BodyPart,
+    Experience,
+    GearTag,
+    Goal,
+    MuscleGroup,
+    Pattern,
+)
+from fitcoach.programming import metrics
+from fitcoach.programming.generator import generate_week
+from fitcoach.programming.plan import Block, WeeklyPlan
+from fitcoach.programming.profile import ChronicConstraint, Profile
+
+WEEK = dt.date(2026, 9, 14)
+G = MuscleGroup
+GROUPS = (G.CHEST, G.BACK, G.SHOULDERS, G.QUADS, G.HAMSTRINGS, G.GLUTES, G.CALVES,
+          G.BICEPS, G.TRICEPS, G.CORE)
+SHORT = {G.CHEST: "ch", G.BACK: "bk", G.SHOULDERS: "sh", G.QUADS: "qd", G.HAMSTRINGS: "hm",
+         G.GLUTES: "gl", G.CALVES: "cv", G.BICEPS: "bi", G.TRICEPS: "tri", G.CORE: "co"}
+PRESSES = frozenset({Pattern.HORIZONTAL_PUSH, Pattern.VERTICAL_PUSH})
+PULLS = frozenset({Pattern.HORIZONTAL_PULL, Pattern.VERTICAL_PULL})
+SQUATS = frozenset({Pattern.SQUAT, Pattern.LUNGE})
+LOWER = frozenset({G.QUADS, G.HAMSTRINGS, G.GLUTES})
+HEAVY_REST_FLOOR = 90
+PULL_RATIO_FLOOR = 0.8
+# The report's own ramp-up model (independent of the engine's): before a heavy barbell
+# compound, three ramp-up sets (bar, ~50%, ~75%) of 5 reps at 3 s a rep, 15 s set-up and
+# 60 s rest each; before any other heavy compound, one.
+RAMP_UP_SET_SECONDS = 15 + 5 * 3 + 60
+RAMP_UP_SETS_BARBELL = 3
+RAMP_UP_SETS_OTHER = 1
+
+FULL_GYM = frozenset(GearTag)
+HOME_DB = frozenset({GearTag.DUMBBELLS, GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH})
+CABLES_BAR = frozenset({GearTag.CABLE_MACHINE, GearTag.ROPE, GearTag.BARBELL})
+KG = 2.20462
+GEARS: tuple[tuple[str, frozenset[GearTag], float | None], ...] = (
+    ("gym", FULL_GYM, None),
+    ("db6kg", HOME_DB, round(6 * KG, 1)),
+    ("db50kg", HOME_DB, round(50 * KG, 1)),
+    ("bw", frozenset(), None),
+    ("cab+bar", CABLES_BAR, None),
+)
+SHAPES: tuple[tuple[int, int, Experience, Goal], ...] = (
+    (3, 20, Experience.INTERMEDIATE, Goal.HYPERTROPHY),
+    (3, 45, Experience.BEGINNER, Goal.HYPERTROPHY),
+    (4, 60, Experience.ADVANCED, Goal.HYPERTROPHY),
+    (6, 20, Experience.ADVANCED, Goal.HYPERTROPHY),
+    (2, 90, Experience.INTERMEDIATE, Goal.HYPERTROPHY),
+    (5, 60, Experience.ADVANCED, Goal.STRENGTH),
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    profile: Profile
+
+
+def _profile(days: int, minutes: int, experience: Experience, goal: Goal,
+             gear: frozenset[GearTag], max_db: float | None,
+             priority: tuple[MuscleGroup, ...] = (),
+             chronic: tuple[BodyPart, ...] = ()) -> Profile:
+    return Profile(days_per_week=days, minutes_per_session=minutes, experience=experience,
+                   goal=goal, gear=gear, max_dumbbell_lbs=max_db, priority_groups=priority,
+                   chronic=(ChronicConstraint(body_parts=chronic),) if chronic else ())
+
+
+def grid() -> list[Case]:
+    cases = []
+    for label, gear, max_db in GEARS:
+        for days, minutes, experience, goal in SHAPES:
+            name = f"{label} {days}x{minutes} {experience.value[:3]} {goal.value[:4]}"
+            cases.append(Case(name, _profile(days, minutes, experience, goal, gear, max_db)))
+    cases.append(Case("gym 4x60 int hyp lower_back",
+                      _profile(4, 60, Experience.INTERMEDIATE, Goal.HYPERTROPHY, FULL_GYM,
+                               None, chronic=(BodyPart.LOWER_BACK,))))
+    cases.append(Case("db50kg 3x45 int hyp knees+quads",
+                      _profile(3, 45, Experience.INTERMEDIATE, Goal.HYPERTROPHY, HOME_DB,
+                               round(50 * KG, 1), priority=(G.QUADS,),
+                               chronic=(BodyPart.KNEES,))))
+    return cases
+
+
+PRIORITIES: tuple[tuple[str, tuple[MuscleGroup, ...]], ...] = (
+    ("chest", (G.CHEST,)), ("back", (G.BACK,)), ("shoulders", (G.SHOULDERS,)),
+    ("legs", (G.QUADS, G.HAMSTRINGS, G.GLUTES)), ("arms", (G.BICEPS, G.TRICEPS)),
+    ("glutes", (G.GLUTES,)),
+)
+AB_BASES: tuple[tuple[str, Profile], ...] = (
+    ("gym 4x60 int", _profile(4, 60, Experience.INTERMEDIATE, Goal.HYPERTROPHY, FULL_GYM, None)),
+    ("db50kg 3x45 int", _profile(3, 45, Experience.INTERMEDIATE, Goal.HYPERTROPHY, HOME_DB,
+                                 round(50 * KG, 1))),
+    ("bw 3x30 int", _profile(3, 30, Experience.INTERMEDIATE, Goal.HYPERTROPHY, frozenset(),
+                             None)),
+)
+
+
+def is_heavy(reps: str, slug: str) -> bool:
+    """3-8 reps, or a heavy compound at 10 reps or fewer (timed holds never)."""
+    _, high, timed = metrics.rep_bounds(reps)
+    return not timed and (high <= 8 or (CATALOG.get(slug).heavy_compound and high <= 10))
+
+
+def least_rests(block: Block) -> list[float]:
+    """For each exercise of a block, the least time between the end of one of its sets and
+    the start of its next: its own rest, plus every set of the others done in between."""
+    members = block.exercises
+    rests: list[float] = []
+    for index, planned in enumerate(members):
+        if planned.target_sets < 2:
+            rests.append(float("inf"))
+            continue
+        least = float("inf")
+        for round_no in range(planned.target_sets - 1):
+            gap = float(planned.rest_seconds)
+            for other_index, other in enumerate(members):
+                if other_index == index:
+                    continue
+                # After member `index`'s set of this round come the later members' sets of
+                # this round, then the earlier members' sets of the next one.
+                done = round_no if other_index > index else round_no + 1
+                if other.target_sets > done:
+                    exercise = CATALOG.get(other.exercise_id)
+                    gap += metrics.set_seconds(other, exercise) + other.rest_seconds
+            least = min(least, gap)
+        rests.append(least)
+    return rests
+
+
+def ramp_up_minutes(blocks: Iterable[Block]) -> float:
+    seconds = 0.0
+    for block in blocks:
+        for planned in block.exercises:
+            exercise = CATALOG.get(planned.exercise_id)
+            if not exercise.heavy_compound:
+                continue
+            sets = (RAMP_UP_SETS_BARBELL if exercise.load_kind is LoadKind.BARBELL
+                    else RAMP_UP_SETS_OTHER)
+            seconds += sets * RAMP_UP_SET_SECONDS
+    return seconds / 60
+
+
+@dataclass
+class Measures:
+    sets: dict[MuscleGroup, float]
+    presses: int
+    pulls: int
+    pull_possible: bool
+    squat_and_hinge: bool | None  # None: no lower-body work
+    heavy_sets: int
+    heavy_under: int
+    least_heavy_rest: float
+    asked: int
+    declared: int
+    with_ramp: float
+    patterns: dict[MuscleGroup, set[str]]
+    lateral_raises: int
+
+
+def measure(plan: WeeklyPlan, profile: Profile) -> Measures:
+    presses = pulls = heavy_sets = heavy_under = 0
+    least_heavy = float("inf")
+    patterns: dict[MuscleGroup, set[str]] = defaultdict(set)
+    pattern_seen: set[Pattern] = set()
+    lateral = 0
+    asked = declared = 0
+    with_ramp = 0.0
+    for day in plan.training_days:
+        asked += profile.minutes_for(day.weekday)
+        declared += day.duration_minutes
+        with_ramp += metrics.session_minutes(day.blocks) + ramp_up_minutes(day.blocks)
+        for block in day.blocks:
+            for planned, rest in zip(block.exercises, least_rests(block), strict=True):
+                exercise = CATALOG.get(planned.exercise_id)
+                pattern_seen.add(exercise.pattern)
+                for group in exercise.primary_groups:
+                    patterns[group].add(exercise.pattern.value)
+                if exercise.pattern in PRESSES:
+                    presses += planned.target_sets
+                if exercise.pattern in PULLS:
+                    pulls += planned.target_sets
+                if exercise.pattern is Pattern.LATERAL_RAISE:
+                    lateral += planned.target_sets
+                if is_heavy(planned.target_reps, planned.exercise_id):
+                    heavy_sets += planned.target_sets
+                    least_heavy = min(least_heavy, rest)
+                    if rest < HEAVY_REST_FLOOR:
+                        # Every set but the last is followed by this least rest at worst.
+                        heavy_under += planned.target_sets - 1
+    sets = metrics.group_sets(e for d in plan.training_days for e in d.exercises)
+    lower = any(sets.get(g, 0) > 0 for g in LOWER)
+    doable = {e.pattern for e in CATALOG if e.doable_with(profile.gear)}
+    squat_hinge = None
+    if lower and doable & SQUATS and Pattern.HINGE in doable:
+        squat_hinge = bool(pattern_seen & SQUATS) and Pattern.HINGE in pattern_seen
+    pull_possible = any(e.pattern in PULLS and e.doable_with(profile.gear) for e in CATALOG)
+    return Measures(sets=sets, presses=presses, pulls=pulls, pull_possible=pull_possible,
+                    squat_and_hinge=squat_hinge, heavy_sets=heavy_sets, heavy_under=heavy_under,
+                    least_heavy_rest=least_heavy, asked=asked, declared=declared,
+                    with_ramp=with_ramp, patterns=patterns, lateral_raises=lateral)
+
+
+def _ratio(m: Measures) -> str:
+    if not m.presses:
+        return "-" if not m.pulls else "∞"
+    return f"{m.pulls / m.presses:.2f}"
+
+
+def grid_report(cases: list[Case]) -> tuple[list[str], dict[str, int]]:
+    header = ("| profile | " + " | ".join(SHORT[g] for g in GROUPS)
+              + " | press | pull | pull/press | sq+hinge | heavy sets (<90 s) | least heavy rest"
+              + " | min asked | declared | +ramp-ups |")
+    lines = [header, "|" + "---|" * (len(GROUPS) + 10)]
+    tally = {"pull short": 0, "no sq+hinge": 0, "heavy sets <90 s": 0, "over +10%": 0,
+             "under -25%": 0, "group under 10": 0, "profiles": len(cases)}
+    for case in cases:
+        plan = generate_week(case.profile, WEEK).plan
+        m = measure(plan, case.profile)
+        short_pull = m.pull_possible and m.presses and m.pulls < PULL_RATIO_FLOOR * m.presses
+        tally["pull short"] += bool(short_pull)
+        tally["no sq+hinge"] += m.squat_and_hinge is False
+        tally["heavy sets <90 s"] += m.heavy_under
+        tally["over +10%"] += m.with_ramp > 1.10 * m.asked
+        tally["under -25%"] += m.with_ramp < 0.75 * m.asked
+        tally["group under 10"] += sum(1 for g in GROUPS if 0 < m.sets.get(g, 0) < 10)
+        rest = "-" if m.least_heavy_rest == float("inf") else f"{m.least_heavy_rest:.0f}"
+        sq = {None: "-", True: "yes", False: "**no**"}[m.squat_and_hinge]
+        ratio = _ratio(m) + (" **!**" if short_pull else "")
+        lines.append(
+            f"| {case.name} | " + " | ".join(f"{m.sets.get(g, 0):g}" for g in GROUPS)
+            + f" | {m.presses} | {m.pulls} | {ratio} | {sq} | {m.heavy_sets} ({m.heavy_under})"
+            + f" | {rest} | {m.asked} | {m.declared} | {m.with_ramp:.0f} |")
+    return lines, tally
+
+
+def ab_report() -> list[str]:
+    lines = ["| base | priority | group sets without → with | change | patterns with |",
+             "|---|---|---|---|---|"]
+    for base_name, base in AB_BASES:
+        without = measure(generate_week(base, WEEK).plan, base)
+        for name, groups in PRIORITIES:
+            profile = base.model_copy(update={"priority_groups": groups})
+            with_ = measure(generate_week(profile, WEEK).plan, profile)
+            before = sum(without.sets.get(g, 0) for g in groups)
+            after = sum(with_.sets.get(g, 0) for g in groups)
+            change = (f"{100 * (after - before) / before:+.0f}%" if before
+                      else "new" if after else "none")
+            found = sorted({p for g in groups for p in with_.patterns.get(g, ())})
+            lines.append(f"| {base_name} | {name} | {before:g} → {after:g} | {change} | "
+                         f"{', '.join(found) or '-'} |")
+    return lines
+
+
+def main() -> None:
+    lines, tally = grid_report(grid())
+    print("\n".join(lines))
+    print()
+    print("Totals: " + ", ".join(f"{key}: {value}" for key, value in tally.items()))
+    print()
+    print("\n".join(ab_report()))
+
+
+if __name__ == "__main__":
+    main()
