@@ -43,7 +43,9 @@ def report() -> Report:
 def test_every_language_has_enough_messages_over_every_intent(name: str, lang: str) -> None:
     counts = Counter(c.intent for c in load_set(name) if c.language.value == lang)
     assert sum(counts.values()) >= SHAPES[name][1]
-    assert set(counts) == set(CaseIntent)
+    # The intents the sets were written over; labels added to the suite later (dialogue,
+    # plan_question) are scored inside `conversation` there, and a frozen set never grows.
+    assert set(counts) == set(CaseIntent) - {CaseIntent.DIALOGUE, CaseIntent.PLAN_QUESTION}
 
 
 @pytest.mark.parametrize("name", SHAPES)

@@ -309,6 +309,10 @@ class _Router:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
             return self._done(Intent.UNKNOWN, "unknown")
+        if a.framing & {"hypothetical", "injection", "reported"}:
+            # "Pretend I have a full gym": the reply says why nothing changes; a question
+            # about what the user meant would invite them to confirm the pretence.
+            return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
 
     def _reading(self) -> IntentReading:
