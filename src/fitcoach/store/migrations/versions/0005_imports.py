@@ -69,8 +69,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("workout_logs") as batch:
-        batch.drop_column("import_id")
+    # Natively, not in batch mode: SQLite's batch mode copies and drops workout_logs, and
+    # with foreign keys on the drop cascades to every set and completion (SQLite >= 3.35
+    # drops a plain column in place; PostgreSQL always does).
+    op.drop_column("workout_logs", "import_id")
     op.drop_index("ix_kept_sets_log_id", table_name="kept_sets")
     op.drop_index("ix_kept_sets_user_id_exercise_name", table_name="kept_sets")
     op.drop_table("kept_sets")
