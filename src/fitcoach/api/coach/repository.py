@@ -31,9 +31,12 @@ class ProposalRepository:
         """The proposal staged and still waiting for Accept (at most one is pending)."""
         return self.session.execute(_PENDING, {"owner": user_id}).scalar()
 
-    def reject_pending(self, user_id: str, now: dt.datetime) -> None:
-        """Turned down in words ("no thanks, keep it"): as the Reject button would."""
-        self.session.execute(_REJECT, {"owner": user_id, "now": now})
+    def reject_pending(self, user_id: str, proposal_id: str, now: dt.datetime) -> None:
+        """Turned down in words ("no thanks, keep it"): as the Reject button would, and only
+        the proposal the turn was read with (one staged since by a concurrent request, which
+        the user has not seen yet, stays pending)."""
+        self.session.execute(_REJECT, {"proposal_id": proposal_id, "owner": user_id,
+                                       "now": now})
 
     def add(self, user_id: str, proposal: Proposal, base_plan_version: int | None,
             now: dt.datetime) -> None:
@@ -86,7 +89,8 @@ _PENDING = (
     .order_by(_PROPOSALS.c.created_at.desc()).limit(1))
 _REJECT = (
     update(_PROPOSALS)
-    .where(_PROPOSALS.c.user_id == bindparam("owner"),
+    .where(_PROPOSALS.c.id == bindparam("proposal_id"),
+           _PROPOSALS.c.user_id == bindparam("owner"),
            _PROPOSALS.c.status == ProposalStatus.PENDING.value)
     .values(status=ProposalStatus.REJECTED.value, decided_at=bindparam("now")))
 _RECENT = (

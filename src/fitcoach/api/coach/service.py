@@ -139,8 +139,8 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
             memory_repository.save_outcome(user_id, memory, source="chat", now=now)
 
         proposal = result.proposal
-        if result.rejects_pending:
-            ProposalRepository(session).reject_pending(user_id, now)
+        if result.rejects_pending and turn.pending_proposal_id is not None:
+            ProposalRepository(session).reject_pending(user_id, turn.pending_proposal_id, now)
         if stages_plan:
             proposal = as_proposed(proposal).model_copy(update={"id": new_proposal_id()})
             proposals = ProposalRepository(session)
