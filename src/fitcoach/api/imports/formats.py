@@ -146,6 +146,9 @@ def _time(line: int, column: str, text: str, formats: tuple[str, ...],
         except ValueError:
             raise InvalidCsv(f"line {line}: {column} {text!r} is not a date and time this "
                              f"export uses") from None
+    # To the second, as the workout's idempotency key is: two starts apart by a fraction of
+    # a second are one workout, never two with one key (a unique-constraint 500).
+    naive = naive.replace(microsecond=0)
     moment = naive if naive.tzinfo else naive.replace(tzinfo=zone)
     try:
         return moment.astimezone(dt.UTC)
