@@ -18,6 +18,7 @@ def test_the_export_holds_everything_of_the_caller_and_nothing_of_others(
     ann.accepted_week()
     ann.log(one_set("goblet-squat", weight_lbs=50, reps=10))
     upload(ann, STRONG_OLD, "strong")
+    assert ann.get("/api/plans/current").status_code == 200  # the week as shown is kept
     bob.log(one_set("plank", weight_lbs=0, reps=45))
     response = ann.get("/api/export")
     assert response.status_code == 200
@@ -28,6 +29,8 @@ def test_the_export_holds_everything_of_the_caller_and_nothing_of_others(
     assert memory["entry"]
     assert len(data["memory_audit"]) >= 1
     assert len(data["plan_versions"]) == 1
+    assert [w["week_start_date"] for w in data["plan_weeks"]] == [
+        ann.get("/api/plans/current").json()["week_start_date"]]
     assert len(data["proposals"]) == 1
     assert len(data["workout_logs"]) == 3
     slugs = {s["exercise_id"] for s in data["workout_sets"]}

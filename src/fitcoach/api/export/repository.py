@@ -16,6 +16,7 @@ from fitcoach.store.models import (
     MemoryItemRow,
     PersonalRecordRow,
     PlanVersionRow,
+    PlanWeekRow,
     ProposalRow,
     User,
     WorkoutLogRow,
@@ -28,6 +29,7 @@ _TABLES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "memory_audit": (MemoryAuditRow, (MemoryAuditRow.id,)),
     "proposals": (ProposalRow, (ProposalRow.created_at, ProposalRow.id)),
     "plan_versions": (PlanVersionRow, (PlanVersionRow.version,)),
+    "plan_weeks": (PlanWeekRow, (PlanWeekRow.week_start_date,)),  # each week as first shown
     "day_completions": (DayCompletionRow, (DayCompletionRow.date,)),
     "workout_logs": (WorkoutLogRow, (WorkoutLogRow.completed_at, WorkoutLogRow.id)),
     "workout_sets": (WorkoutSetRow, (WorkoutSetRow.log_id, WorkoutSetRow.exercise_position,
