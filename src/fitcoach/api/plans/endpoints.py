@@ -50,11 +50,23 @@ def read_current_plan(caller: CallerDep, database: DatabaseDep, now: NowDep,
     if week.stored or not week.storable:
         return plan
     this_monday = local_week_start(now, caller.timezone)
-    return _kept(database, caller, this_monday, this_monday, now) or plan
+    return _answer_kept(database, caller, this_monday, this_monday, now, response) or plan
+
+
+def _answer_kept(database: DatabaseDep, caller: UserSettings, monday: dt.date,
+                 this_monday: dt.date, now: dt.datetime, response: Response) -> WeeklyPlan | None:
+    """The kept week, its version header from the same transaction (an Accept may have
+    committed since the read)."""
+    kept = _kept(database, caller, monday, this_monday, now)
+    if kept is None:
+        return None
+    version, plan = kept
+    response.headers[PLAN_VERSION_HEADER] = str(version)
+    return plan
 
 
 def _kept(database: DatabaseDep, caller: UserSettings, monday: dt.date, this_monday: dt.date,
-          now: dt.datetime) -> WeeklyPlan | None:
+          now: dt.datetime) -> tuple[int, WeeklyPlan] | None:
     """Keep a week read for the first time (DESIGN D10) and answer it, completions overlaid
     and loads from the logs. The write re-reads under the user's lock, so two first reads
     keep one week."""
@@ -65,7 +77,8 @@ def _kept(database: DatabaseDep, caller: UserSettings, monday: dt.date, this_mon
         if week is None:
             return None
         materialise(session, user_id, week, now)
-        return plan_with_loads(session, caller, overlay(session, user_id, week.plan), now)
+        return week.version, plan_with_loads(session, caller,
+                                             overlay(session, user_id, week.plan), now)
 
 
 @router.get("/week/{date}", response_model=WeeklyPlan,
@@ -95,5 +108,5 @@ def read_week_plan(date: dt.date, caller: CallerDep, database: DatabaseDep, now:
         raise NotFound(f"no plan for the week of {monday.isoformat()}")
     response.headers[PLAN_VERSION_HEADER] = str(week.version)
     if not week.stored and week.storable:
-        plan = _kept(database, caller, monday, this_monday, now) or plan
+        plan = _answer_kept(database, caller, monday, this_monday, now, response) or plan
     return plan
