@@ -15,6 +15,7 @@ from fitcoach.brain.decision import BrainDecision
 from fitcoach.cli import app
 from tests.brain.llm.fake_openai import FakeOpenAI
 from tests.brain.llm.local_server import LocalServer
+from tests.brain.llm.serve_fake import STANDING_ANSWER, standing_fake
 
 from .scripted import ScriptedBrain
 
@@ -87,6 +88,33 @@ def test_an_openai_compatible_server_is_scored_offline(
     assert case["passed"], case["failures"]
     assert case["fallback"] is None
     assert len(fake.requests) >= 1
+
+
+@pytest.mark.parametrize("server", ["vllm", "llamacpp-no-jinja"])
+def test_the_documented_recipe_scores_cases_through_a_standing_fake(
+        runner: CliRunner, server: str, tmp_path: Path) -> None:
+    # docs/llm.md's recipe: serve_fake.py answering every request, `eval --brain openai`
+    # pointed at it. A vLLM constrains decoding (tools and schema in separate phases); a
+    # llama-server without --jinja refuses tools (the brain steps down, not back).
+    fake = standing_fake(server)
+    out = tmp_path / "report.json"
+    with LocalServer(fake.app) as local:
+        env = {**WIDE, "FITCOACH_OPENAI_BASE_URL": f"{local.url}/v1",
+               "FITCOACH_OPENAI_MODEL": "local"}
+        result = runner.invoke(app, ["eval", "--brain", "openai", "--lang", "en", "--intent",
+                                     "form_qa", "--json", str(out)], env=env)
+        fake.release()
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text("utf-8"))
+    assert report["overall"]["cases"] == 4
+    assert report["overall"]["fallbacks"] == 0
+    assert report["overall"]["errors"] == 0
+    assert {c["message"] for c in report["cases"]} == {STANDING_ANSWER["message"]}
+    answered = [body for body in fake.requests if not (server.endswith("no-jinja")
+                                                       and body.get("tools"))]
+    assert len(answered) == 4  # one answered call per case: no retry, no second phase
+    assert not any(body.get("tools") and body.get("response_format") for body in answered)
+    assert len({json.dumps(body["messages"][0]) for body in fake.requests}) == 1
 
 
 def test_piped_output_is_not_cut_to_80_columns(

@@ -104,6 +104,8 @@ class FakeOpenAI:
         self.context_length = context_length
         self.requests: list[dict[str, Any]] = []
         self.script: deque[Scripted] = deque()
+        # What a long-running fake (serve_fake.py) answers once the script is used up.
+        self.standing: Scripted | None = None
         self.constrained_decoding = constrained_decoding
         self.refuse_tools_with = refuse_tools_with
         self.refuse_json_schema_with = refuse_json_schema_with
@@ -147,6 +149,10 @@ class FakeOpenAI:
         self.script.append(Scripted(message={"role": "assistant",
                                              "content": json.dumps(decision)}))
 
+    def answer_always(self, decision: dict[str, Any]) -> None:
+        """Answer every request the script does not cover with this decision."""
+        self.standing = Scripted(message={"role": "assistant", "content": json.dumps(decision)})
+
     def text(self, text: str) -> None:
         self.script.append(Scripted(message={"role": "assistant", "content": text}))
 
@@ -183,10 +189,10 @@ class FakeOpenAI:
         if unpaired:
             return JSONResponse({"error": {"message": unpaired, "type": "invalid_request_error",
                                            "param": "messages", "code": None}}, status_code=400)
-        if not self.script:
+        scripted = self.script.popleft() if self.script else self.standing
+        if scripted is None:
             return JSONResponse({"error": {"message": "no more scripted answers"}},
                                 status_code=500)
-        scripted = self.script.popleft()
         if scripted.slow:
             await asyncio.to_thread(self._release.wait, SLOW_LIMIT_S)
             return JSONResponse({"error": {"message": "too late"}}, status_code=504)
