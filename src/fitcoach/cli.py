@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -183,7 +184,7 @@ def _parse_weight(text: str | None, unit: str) -> float | None:
     return to_lbs(float(lowered), Unit(unit))
 
 
-def _parse_enum(kind: type, values: list[str]) -> tuple:
+def _parse_enum(kind: type[Enum], values: list[str]) -> tuple:
     expanded = _words(values)
     by_value = {member.value.lower(): member for member in kind}
     unknown = [w for w in expanded if w not in by_value]

@@ -36,6 +36,7 @@ from fitcoach.brain.decision import (
 from fitcoach.brain.ports import LogReader, TurnInput, TurnOutcome
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.brain.tools import run_tool
+from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
 from fitcoach.memory.render import active_items, render_runtime_context
 from fitcoach.programming.calendar import as_proposed
@@ -320,7 +321,7 @@ def _materialize(turn: TurnInput, request: BrainRequest, decision: BrainDecision
     # The proposal's days are scheduled, whatever completions the plan the brain saw had.
     proposed = as_proposed(edited.plan)
     data = proposed if proposal_type is ProposalType.UPDATE_WEEK else \
-        proposed.days[target_day]  # type: ignore[index]
+        proposed.days[target_day]
     outcome = Materialized(plan=edited.plan, summary_diff=edited.summary_diff,
                            changed_days=edited.changed_days, notes=edited.notes,
                            warnings=tuple(v.message for v in report.warnings))
@@ -339,7 +340,7 @@ def _judged(judged: Judgement | None, profile: Profile) -> ValidationReport | No
     return judged.under(profile) if judged is not None else None
 
 
-def _scope(decision: BrainDecision, changed: tuple, *,
+def _scope(decision: BrainDecision, changed: tuple[Weekday, ...], *,
            has_plan: bool) -> tuple[ProposalType, Any]:
     """UPDATE_DAY stays a day change only when there is a plan to change and the edits
     touched that day alone; anything wider is proposed as a week."""

@@ -250,4 +250,5 @@ def run_tool(name: str, args: Any, reader: LogReader, now: dt.datetime) -> dict[
 
 def _parameters(name: str) -> dict[str, Any]:
     declaration = next(d for d in TOOL_DECLARATIONS if d.name == name)
-    return declaration.parameters["properties"]
+    properties: dict[str, Any] = declaration.parameters["properties"]
+    return properties

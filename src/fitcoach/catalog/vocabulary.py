@@ -260,7 +260,7 @@ class Weekday(StrEnum):
     SUNDAY = "sunday"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # shadows str.index: renaming touches every caller
         """Monday is 0, as `date.weekday()` counts."""
         return WEEKDAYS.index(self)
 

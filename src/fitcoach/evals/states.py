@@ -53,7 +53,7 @@ class MemoryFixture(_Model):
 
     def item(self) -> MemoryItem:
         return MemoryItem(memory_id=self.id, tier=self.tier,
-                          entry=parse_entry(self.tier, self.entry),  # type: ignore[arg-type]
+                          entry=parse_entry(self.tier, self.entry),
                           created_at=self.at, updated_at=self.at)
 
 

@@ -75,8 +75,8 @@ def with_time_defaults(
             filled["expires_at"] = default_expiry(condition, now)
     elif tier is Tier.SITUATIONAL:
         last_day = _lenient(_DATE, filled.get("end_date") or filled.get("event_date"))
-        before = _last_day(previous) if isinstance(previous, SituationalEntry) else None
-        if not expiry_given and last_day is not None and last_day != before:
+        last_before = _last_day(previous) if isinstance(previous, SituationalEntry) else None
+        if not expiry_given and last_day is not None and last_day != last_before:
             filled["expires_at"] = event_expiry(last_day, tz)
     return filled
 

@@ -64,7 +64,7 @@ class PlannedExercise(_Model):
 
     @model_serializer(mode="wrap")
     def _drop_unset_extras(self, handler: Any) -> dict[str, Any]:
-        data = handler(self)
+        data: dict[str, Any] = handler(self)
         for key in ("target_rir", "target_weight_lbs", "last"):
             if data.get(key) is None:
                 data.pop(key, None)
@@ -152,7 +152,7 @@ class WeeklyPlan(_Model):
 
     @model_serializer(mode="wrap")
     def _drop_unset_block(self, handler: Any) -> dict[str, Any]:
-        data = handler(self)
+        data: dict[str, Any] = handler(self)
         if data.get("block") is None:
             data.pop("block", None)
         return data

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from fitcoach.api.coach.schemas import ProposalStatus
@@ -75,8 +76,9 @@ class ChatRepository:
 
 # Built once, on the tables (Core): a statement's construction and cache key cost more
 # than its execution, and none of these needs the ORM's identity map.
-_PROPOSALS = ProposalRow.__table__
-_LINES = ChatMessageRow.__table__
+# A mapped class's table is a Table (SQLAlchemy types __table__ as the wider FromClause).
+_PROPOSALS = cast(Table, ProposalRow.__table__)
+_LINES = cast(Table, ChatMessageRow.__table__)
 _SUPERSEDE = (
     update(_PROPOSALS)
     .where(_PROPOSALS.c.user_id == bindparam("owner"),

@@ -164,7 +164,7 @@ async def _think(run_turn: TurnRunner, turn: TurnInput, brains: Brains,
     if inspect.iscoroutinefunction(run_turn):
         # On the event loop: LLM brains await their providers there. The log reader's
         # queries are short indexed reads.
-        return await run_turn(turn, brains.primary, reader, **options)  # type: ignore[no-any-return]
+        return await run_turn(turn, brains.primary, reader, **options)
     outcome = await run_in_threadpool(run_turn, turn, brains.primary, reader, **options)
     if inspect.isawaitable(outcome):
         outcome = await outcome

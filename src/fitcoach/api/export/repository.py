@@ -73,7 +73,8 @@ class ExportRepository:
                          WorkoutSetRow.exercise_id.label("name"),
                          WorkoutSetRow.exercise_position, WorkoutSetRow.set_index,
                          WorkoutSetRow.weight_lbs, WorkoutSetRow.reps, WorkoutSetRow.rpe,
-                         False).join(WorkoutSetRow, WorkoutSetRow.log_id == logs.id)
+                         False  # type: ignore[call-overload]  # a literal column: SQLAlchemy's stubs take only expressions
+                         ).join(WorkoutSetRow, WorkoutSetRow.log_id == logs.id)
         kept = select(logs.completed_at, logs.id, logs.day, KeptSetRow.exercise_id,
                       KeptSetRow.exercise_name, KeptSetRow.exercise_position,
                       KeptSetRow.set_index, KeptSetRow.weight_lbs, KeptSetRow.reps,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 
 from fitcoach.store.models import ImportRow, KeptSetRow, WorkoutLogRow, WorkoutSetRow
@@ -42,7 +42,7 @@ class ImportRepository:
         # per-row bookkeeping (nothing here needs the rows' generated ids back).
         for model, rows in ((WorkoutLogRow, logs), (WorkoutSetRow, sets), (KeptSetRow, kept)):
             if rows:
-                self.session.execute(model.__table__.insert(), rows)
+                self.session.execute(cast(Table, model.__table__).insert(), rows)
 
     def add_import(self, import_id: str, user_id: str, source: str, workouts: int, sets: int,
                    skipped: int, unmapped: list[dict[str, Any]], now: dt.datetime) -> None:

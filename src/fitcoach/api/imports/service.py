@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from fitcoach.analytics.known_loads import known_load, top_set
@@ -77,7 +78,9 @@ def import_csv(database: Database, caller: UserSettings, source: Source, body: b
         already = imports.existing_keys(user_id, [p.key for p in planned])
         fresh = [p for p in planned if p.key not in already]
         skipped = sum(p.workout.set_count for p in planned if p.key in already)
-        logs, sets, kept = [], [], []
+        logs: list[dict[str, Any]] = []
+        sets: list[dict[str, Any]] = []
+        kept: list[dict[str, Any]] = []
         with_ids = [(new_log_id(), p) for p in fresh]
         for log_id, p in with_ids:
             at = p.workout.completed_at

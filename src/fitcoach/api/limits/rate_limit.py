@@ -37,9 +37,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import BigInteger, bindparam, case, delete, text
+from sqlalchemy import BigInteger, Table, bindparam, case, delete, text
 from sqlalchemy.dialects import postgresql, sqlite
 
 from fitcoach.api.errors import ErrorResponse, FitcoachError
@@ -166,7 +166,7 @@ class RateLimiter:
 _ASYNC_COMMIT = text("SET LOCAL synchronous_commit = off")
 
 
-_CLIENTS = ClientRateLimitRow.__table__
+_CLIENTS = cast(Table, ClientRateLimitRow.__table__)  # a mapped class's table is a Table
 _PRUNE_CLIENTS = delete(_CLIENTS).where(
     _CLIENTS.c.tat_us < bindparam("stale", type_=BigInteger()))
 
@@ -175,7 +175,7 @@ _PRUNE_CLIENTS = delete(_CLIENTS).where(
 def _upsert(sqlite_dialect: bool, per_client: bool = False) -> Any:
     """The deciding upsert, built once per dialect and table with bound parameters (building
     and hashing the expression cost more than running it)."""
-    table = _CLIENTS if per_client else RateLimitRow.__table__
+    table = _CLIENTS if per_client else cast(Table, RateLimitRow.__table__)
     key = "client" if per_client else "user_id"
     row = table.c
     now, window, interval = (bindparam(name, type_=BigInteger())
@@ -195,7 +195,7 @@ def _upsert(sqlite_dialect: bool, per_client: bool = False) -> Any:
     ).returning(row.tat_us, row.denied)
 
 
-RATE_LIMIT_RESPONSES = {429: {
+RATE_LIMIT_RESPONSES: dict[int | str, dict[str, Any]] = {429: {
     "model": ErrorResponse,
     "description": "over the rate limit (the user's; the client address's for sign-up); "
                    "nothing was done, retry after Retry-After seconds",

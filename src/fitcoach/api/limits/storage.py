@@ -15,8 +15,9 @@ Both run inside the chat turn's write transaction, so they are as atomic as the 
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
-from sqlalchemy import bindparam, delete, func, or_, select
+from sqlalchemy import Table, bindparam, delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from fitcoach.store.models import ChatMessageRow, MemoryItemRow
@@ -54,7 +55,7 @@ def prune_chat_history(session: Session, user_id: str, keep: int) -> None:
 
 
 # Every chat turn runs this: built once, on the table (no ORM session synchronisation).
-_LINES = ChatMessageRow.__table__
+_LINES = cast(Table, ChatMessageRow.__table__)  # a mapped class's table is a Table
 _PRUNE_LINES = delete(_LINES).where(
     _LINES.c.user_id == bindparam("owner"),
     _LINES.c.id < (select(_LINES.c.id).where(_LINES.c.user_id == bindparam("owner"))

@@ -231,7 +231,8 @@ class OpenAICompatBrain(LLMBrain[Message]):
             arguments["prompt_cache_key"] = f"fitcoach-{self._prompt.fingerprint[:16]}"
         started = time.perf_counter()
         try:
-            completion = await self._client.chat.completions.create(**arguments)
+            # Splatted arguments match no one overload: the non-streaming call returns this.
+            completion: ChatCompletion = await self._client.chat.completions.create(**arguments)
         except openai.APIError:
             log_call(logger, conversation.usage, CallUsage(
                 latency_ms=(time.perf_counter() - started) * 1000), phase=phase,

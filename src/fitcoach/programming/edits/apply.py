@@ -131,7 +131,7 @@ def _refuse_settled(plan: WeeklyPlan, op: EditOperation, settled: frozenset[Week
 
 
 def _guard(before: ValidationReport | None, plan: WeeklyPlan, profile: Profile,
-           changed: Iterable) -> Judgement:
+           changed: Iterable[Weekday]) -> Judgement:
     after = validate_week(plan, profile)
     bad = errors_introduced(after, before, changed)
     if bad:
@@ -195,7 +195,7 @@ def apply_edits(plan: WeeklyPlan | None, ops: Iterable[EditOperation], profile: 
     current = plan
     diffs: list[str] = []
     notes: list[str] = []
-    changed: set = set()
+    changed: set[Weekday] = set()
     judged: Judgement | None = None
     base_judged: Judgement | None = None
     for index, op in enumerate(ops):

@@ -99,11 +99,12 @@ def arrange(items: list[Item], *, pair: bool, transition: int,
     present = sorted(levels)
     crossing: dict[int, list[Item]] = {}  # keyed by the lower level of the boundary
     for low, high in pairwise(present):
-        first = next((i for i in reversed(levels[low]) if id(i) not in taken), None)
-        second = next((i for i in levels[high] if id(i) not in taken), None)
-        if first is not None and second is not None and _compatible(first, second, heavy_pairs):
-            crossing[low] = [first, second]
-            taken.update((id(first), id(second)))
+        last_low = next((i for i in reversed(levels[low]) if id(i) not in taken), None)
+        first_high = next((i for i in levels[high] if id(i) not in taken), None)
+        if (last_low is not None and first_high is not None
+                and _compatible(last_low, first_high, heavy_pairs)):
+            crossing[low] = [last_low, first_high]
+            taken.update((id(last_low), id(first_high)))
 
     blocks: list[list[Item]] = [[anchor]]
     for priority in present:

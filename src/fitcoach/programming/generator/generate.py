@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from fitcoach import timekeeping
-from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Weekday
+from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Pattern, Weekday
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
 from fitcoach.programming.generator.balance import PRESSES, PULL_RATIO, PULLS, pattern_sets
@@ -28,7 +28,7 @@ from fitcoach.programming.generator.split import (
     Schedule,
     choose_schedule,
 )
-from fitcoach.programming.generator.suggestions import day_suggestions, week_suggestions
+from fitcoach.programming.generator.suggestions import Sites, day_suggestions, week_suggestions
 from fitcoach.programming.generator.targets import (
     day_shares,
     floor_targets,
@@ -170,7 +170,7 @@ def balance_week_pulls(order: tuple[Weekday, ...],
     that may pull (pull days first: they press least) take what the week still owes, each
     judged against every other day as built (weekly caps, recovery), each balancing its own
     presses too."""
-    def totals(patterns: frozenset) -> int:
+    def totals(patterns: frozenset[Pattern]) -> int:
         return sum(pattern_sets(builders[day].items, patterns) for day in order)
 
     for day in sorted(order, key=lambda d: (pattern_sets(builders[d].items, PRESSES),
@@ -194,7 +194,7 @@ def with_suggestions(plan: WeeklyPlan, profile: Profile, pool: OptionPool, langu
                      only: tuple[Weekday, ...] | None = None) -> WeeklyPlan:
     """The plan with day and week suggestions (re)computed (for `only` days, if given)."""
     changed = {}
-    sites: dict = {}  # suggestions only change chips, never sessions: the sites stay valid
+    sites: Sites = {}  # suggestions only change chips, never sessions: the sites stay valid
     for day in only if only is not None else WEEKDAYS:
         chips = day_suggestions(plan, day, profile, pool, language, sites)
         changed[day] = plan.days[day].model_copy(

@@ -365,7 +365,7 @@ class SessionBuilder:
                 key=lambda item: (item.sets, item.rank))
         least = growable[0] if growable else None
         if not existing:
-            moves = ("new",)
+            moves: tuple[str, ...] = ("new",)
         elif least is not None and least.sets < rx.sets_before_second(
                 self.ctx.goal, least.option.exercise):
             moves = ("grow", "new")

@@ -64,8 +64,8 @@ def describe(operation: EditOperation, language: str, plan: WeeklyPlan | None = 
     if isinstance(operation, MoveTrainingDays) and plan is not None:
         before = {d for d, day in plan.days.items() if day.is_training_day}
         after = set(operation.training_days)
-        by_index = lambda days: sorted(days, key=lambda day: day.index)  # noqa: E731
-        source, target = by_index(before - after)[0], by_index(after - before)[0]
+        source = min(before - after, key=lambda day: day.index)
+        target = min(after - before, key=lambda day: day.index)
         return tx.say(language, "edit.move", day=tx.weekday(language, source),
                       target=tx.weekday(language, target))
     raise ValueError(f"no chip text for {operation.op}")

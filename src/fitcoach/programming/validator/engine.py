@@ -93,7 +93,8 @@ def validate_week_document(doc: Mapping[str, Any], profile: Profile | None = Non
         ValidationReport:
     violations = list(check_week_document(doc))
     filled = dict(doc)
-    days = doc.get("days") if isinstance(doc.get("days"), Mapping) else {}
+    given_days = doc.get("days")
+    days: Mapping[str, Any] = given_days if isinstance(given_days, Mapping) else {}
     filled["days"] = {key: _filled_day(value) for key, value in days.items()
                       if isinstance(value, Mapping)}
     plan = _hydrate(WeeklyPlan, filled, violations)

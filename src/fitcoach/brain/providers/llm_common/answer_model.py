@@ -37,7 +37,7 @@ def _entry_draft_fields() -> dict[str, Any]:
     return fields
 
 
-EntryDraft: type[BaseModel] = create_model(  # type: ignore[call-overload]
+EntryDraft: type[BaseModel] = create_model(
     "EntryDraft", __config__=ConfigDict(frozen=True, extra="forbid"), **_entry_draft_fields(),
 )
 
@@ -48,7 +48,7 @@ class MutationDraft(BaseModel):
     operation: Operation
     target_tier: Tier
     memory_id: str | None
-    entry: EntryDraft | None  # type: ignore[valid-type]
+    entry: EntryDraft | None
     reason: Annotated[str, Field(min_length=1, max_length=500)]
 
 

@@ -19,7 +19,8 @@ _DROPPED = frozenset({"title", "default", "discriminator", "examples", "descript
 
 def for_llm(schema: dict[str, Any]) -> dict[str, Any]:
     """A provider-friendly copy of `schema`; the input is not modified."""
-    return _rewrite(schema, schema.get("$defs", {}))
+    rewritten: dict[str, Any] = _rewrite(schema, schema.get("$defs", {}))
+    return rewritten
 
 
 def _rewrite(node: Any, defs: dict[str, Any]) -> Any:

@@ -12,7 +12,7 @@ import datetime as dt
 
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import Exercise
-from fitcoach.catalog.vocabulary import AcuteCondition
+from fitcoach.catalog.vocabulary import AcuteCondition, Weekday
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import AvoidOnDays
 from fitcoach.programming.edits.rework import Change, clear_day, refill
@@ -47,7 +47,7 @@ def avoided_text(language: str, op: AvoidOnDays) -> str:
     return tx.join(language, parts)
 
 
-def rework_days(ctx: EditContext, days: list, pool: OptionPool) -> list[Change]:
+def rework_days(ctx: EditContext, days: list[Weekday], pool: OptionPool) -> list[Change]:
     """Clear each day of what the pool rules out, then refill it; the changes made."""
     changes: list[Change] = []
     for day in days:

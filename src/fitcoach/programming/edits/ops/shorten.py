@@ -10,6 +10,8 @@ and the anchor itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.programming.edits.context import EditContext, base_title
 from fitcoach.programming.edits.operations import ShortenDay
@@ -59,7 +61,7 @@ class _Compressor:
         self.pairing = True
         if self.fits():
             return True
-        steps = (
+        steps: tuple[Callable[[], bool], ...] = (
             lambda: self._trim(protect_kept=True, anchor_floor=ANCHOR_MIN_SETS,
                                floor=ACCESSORY_MIN_SETS),
             lambda: self._drop(protect_kept=True),

@@ -11,6 +11,7 @@ never the anchor), rather than one lone working set of the newcomer.
 
 from __future__ import annotations
 
+from fitcoach.catalog.vocabulary import GearTag
 from fitcoach.programming.edits.context import EditContext
 from fitcoach.programming.edits.operations import SwapExercise, SwapReason
 from fitcoach.programming.edits.ops import checks
@@ -28,7 +29,7 @@ from fitcoach.programming.rules.equipment import missing_gear
 from fitcoach.programming.text import phrases as tx
 
 
-def _why_not(site: DaySite, ctx: EditContext, op: SwapExercise, gear: frozenset) -> str:
+def _why_not(site: DaySite, ctx: EditContext, op: SwapExercise, gear: frozenset[GearTag]) -> str:
     """Why the requested replacement cannot go in."""
     wanted = checks.known_exercise(op.replacement_id or "")
     if wanted.slug == op.exercise_id:

@@ -87,11 +87,13 @@ def check_week_document(doc: Mapping[str, Any],
     missing = [key for key in WEEK_KEYS if key not in doc]
     if missing:
         yield error(Code.DATA_ASSURANCE, f"the week lacks {', '.join(missing)}")
-    summary = doc.get("summary") if isinstance(doc.get("summary"), Mapping) else {}
+    given_summary = doc.get("summary")
+    summary: Mapping[str, Any] = given_summary if isinstance(given_summary, Mapping) else {}
     lacking = [key for key in SUMMARY_KEYS if key not in summary]
     if "summary" in doc and lacking:
         yield error(Code.DATA_ASSURANCE, f"the summary lacks {', '.join(lacking)}")
-    days = doc.get("days") if isinstance(doc.get("days"), Mapping) else {}
+    given_days = doc.get("days")
+    days: Mapping[str, Any] = given_days if isinstance(given_days, Mapping) else {}
     absent = [day.value for day in WEEKDAYS if day.value not in days]
     if absent:
         yield error(Code.DATA_ASSURANCE, f"the week lacks {', '.join(absent)}: all seven days "

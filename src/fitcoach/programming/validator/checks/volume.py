@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from fitcoach.catalog.vocabulary import MuscleGroup
 from fitcoach.programming import metrics
-from fitcoach.programming.plan import BlockPhase
+from fitcoach.programming.plan import BlockPhase, PlannedExercise
 from fitcoach.programming.rules.landmarks import (
     SESSION_SETS_MAX,
     WEEKLY_SETS_MAX,
@@ -17,7 +17,7 @@ from fitcoach.programming.validator.view import PlanView
 from fitcoach.programming.validator.violations import Code, Violation, error, warning
 
 
-def _known(view: PlanView, day_index: int) -> list:
+def _known(view: PlanView, day_index: int) -> list[PlannedExercise]:
     day = view.days[day_index]
     return [item.planned for item in view.resolved(day)]
 

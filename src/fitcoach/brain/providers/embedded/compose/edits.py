@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import cast
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import ActiveTab
@@ -216,11 +217,12 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
             return _focus_days(view, plan, week)
         if set(days) == set(current):
             return _skip(Skip.SAME_WEEK, days=days)
-        kinds = (ChangeKind.MOVE,) if len(days) == len(current) else (ChangeKind.GENERATE,)
+        kinds: tuple[ChangeKind, ...] = \
+            (ChangeKind.MOVE,) if len(days) == len(current) else (ChangeKind.GENERATE,)
         if s.day_focus:
             kinds += (ChangeKind.FOCUS,)
         if len(days) == len(current):
-            op = MoveTrainingDays(training_days=days, day_focus=dict(s.day_focus))
+            op: EditOperation = MoveTrainingDays(training_days=days, day_focus=dict(s.day_focus))
         else:
             op = GenerateWeek(training_days=days, day_focus=dict(s.day_focus))
         return PlannedChange(proposal_type=week, edits=(op,), kinds=kinds, days=days)
@@ -554,6 +556,9 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     states = new_states(view)
     target = view.routing.target_day or view.today_weekday
     parts, until = acute_scope(view)
+    # The ACUTE_STATE route comes from a new state, so `until` is a date here (None is only
+    # for a message with none); a cast, not a check, so that the behaviour stays as it was.
+    horizon = cast(dt.date, until)
     # A logged workout (or a past date) is history: it is never the session an acute state
     # changes unless the user names that day outright (then the engine says it cannot).
     settled = settled_days(plan, view.today)
@@ -575,7 +580,7 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
                          exercise_in=swap.exercise_in if swap is not None else None)
         swapped = _swap(view, plan, target, pain)
-        later = () if swapped.skip else _later_days(plan, target, until, states, (), False,
+        later = () if swapped.skip else _later_days(plan, target, horizon, states, (), False,
                                                                    settled)
         return replace(swapped, parts=parts, until=until, later=later)
     avoid = view.analysis.body.avoid
@@ -585,17 +590,17 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     # new state actually touches, before it fades.
     # ("Tight today" says when it hurts, not which session to change.)
     fixed = view.analysis.selected_day is not None or named
-    day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=fixed,
+    day = _first_affected_day(plan, target, horizon, states, patterns, overhead, fixed=fixed,
                               settled=settled)
     if day is None:
         # Tired, or asking outright for a lighter day: even with nothing to keep out, the
         # session (the one named, else the next before the state fades) gets lighter.
-        lighter = _lighter_day(plan, target, until, fixed=fixed, settled=settled) if (
+        lighter = _lighter_day(plan, target, horizon, fixed=fixed, settled=settled) if (
             is_fatigue(states) or view.analysis.requests.deload) else None
         if lighter is None:
             # The day on screen (or named) is spared, but later sessions may not be: saying
             # "nothing loads it" would be untrue, so they are named and offered instead.
-            later = _later_days(plan, target, until, states, patterns, overhead,
+            later = _later_days(plan, target, horizon, states, patterns, overhead,
                                 settled) if fixed else ()
             if later:
                 return _skip(Skip.DAY_SPARED, day=target, parts=parts, until=until,
@@ -606,14 +611,14 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                              day=lighter, parts=parts, until=until)
     op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
     edits: tuple[EditOperation, ...] = (op,)
-    kinds = (ChangeKind.AVOID,)
-    later: tuple[Weekday, ...] = ()
+    kinds: tuple[ChangeKind, ...] = (ChangeKind.AVOID,)
+    later = ()
     if is_fatigue(states):
         # Tired all over: the heavy compounds go (the avoid) and the rest gets lighter.
         edits += (Deload(day=day),)
         kinds += (ChangeKind.DELOAD,)
     else:
-        later = _later_days(plan, day, until, states, patterns, overhead, settled)
+        later = _later_days(plan, day, horizon, states, patterns, overhead, settled)
     return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=edits,
                          kinds=kinds, day=day, parts=parts, until=until, later=later)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
@@ -41,7 +42,7 @@ _GEAR_ORDER: tuple[GearTag, ...] = (
 )
 
 
-def _say(key: str, language: str, **values: object) -> str:
+def _say(key: str, language: str, **values: Any) -> str:
     # Facts never vary: the same fields must always give the same text.
     return PHRASES.say(key, language, **values)
 

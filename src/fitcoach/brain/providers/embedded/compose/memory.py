@@ -80,7 +80,7 @@ def _temporary_equipment(view: TurnView, action: MemoryAction) -> bool:
             Operation.DELETE and any(e.travel for e in view.analysis.events))
 
 
-def _reason(view: TurnView, key: str, **values: object) -> str:
+def _reason(view: TurnView, key: str, **values: Any) -> str:
     return PHRASES.say(f"reason.{key}", view.language, salt=view.salt, **values)
 
 

@@ -5,6 +5,8 @@ taps Accept Plan (SPEC §1.3)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fitcoach.brain.decision import Materialized
 from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.context import TurnView
@@ -212,7 +214,7 @@ def _replacement(old: str | None, new: list[str]) -> str | None:
 
 
 def _swap_values(change: PlannedChange, before: DayPlan | None, after: DayPlan,
-                 key: str) -> tuple[str | None, dict[str, object]]:
+                 key: str) -> tuple[str | None, dict[str, Any]]:
     new = _replacement(change.exercise, _added(before, after))
     planned = _planned(after, new) if new else None
     if planned is None:
@@ -315,7 +317,7 @@ def acute_reply(reply: Reply, view: TurnView, change: PlannedChange,
             reply.add("acute.noted", parts=parts, until=until, optional=brief)
     plan = outcome.plan if outcome is not None else None
     day = change.target_day
-    if plan is None or day is None:
+    if outcome is None or plan is None or day is None:
         return
     before, after = _day_before(view, day), plan.days[day]
     name = lx.weekday(language, day)

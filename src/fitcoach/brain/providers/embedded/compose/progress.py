@@ -330,9 +330,10 @@ def _overview_lines(reply: Reply, view: TurnView, facts: ProgressFacts) -> None:
         reply.add("progress.overview.none")
         return
     for trend in facts.trends:
-        values = {"exercise": lx.exercise(trend.slug), "first": _load(view, trend.first_lbs),
-                  "last": _load(view, trend.last_lbs), "reps": lx.reps(trend.last_reps),
-                  "sessions": trend.sessions}
+        values: dict[str, Any] = {
+            "exercise": lx.exercise(trend.slug), "first": _load(view, trend.first_lbs),
+            "last": _load(view, trend.last_lbs), "reps": lx.reps(trend.last_reps),
+            "sessions": trend.sessions}
         if trend.last_lbs <= 0:
             key = "progress.overview.bodyweight"
         elif trend.last_lbs > trend.first_lbs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.compose import facts
@@ -253,7 +254,7 @@ def skip_reply(reply: Reply, view: TurnView, change: PlannedChange) -> None:
     if skip is None:
         return
     language = view.language
-    values: dict[str, object] = {
+    values: dict[str, Any] = {
         "day": lx.weekday(language, change.day) if change.day else "",
         "exercise": lx.exercise(change.exercise) if change.exercise else "",
         "parts": lx.body_parts(language, change.parts),

@@ -135,7 +135,8 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
     doc = Document.of(text)
     quantities = parse_quantities(doc)
     exercises = parse_exercises(doc)
-    named = {i for s in (*exercises.mentions, *exercises.families) for i in range(s.start, s.end)}
+    named = ({i for s in exercises.mentions for i in range(s.start, s.end)}
+             | {i for s in exercises.families for i in range(s.start, s.end)})
     time = parse_time(doc, today, move_positions(doc), named)
     spans = tuple(ExerciseSpan(slug=m.slug, start=m.start, end=m.end, family=m.family)
                   for m in exercises.mentions)

@@ -274,8 +274,8 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
             continue  # "הסקוואט תפוס": the squat (rack) is taken
         targets = _targets(mentions, hit, doc, resolution_clauses)
         if clause in resolution_clauses:
-            parts = [(p, m) for m in targets for p in m.parts] or [(None, None)]
-            for part, mention in parts:
+            named = [(p, m) for m in targets for p in m.parts]
+            for part, mention in named if named else [(None, None)]:
                 resolved.append(Resolution(body_part=part,
                                            condition=_condition_of(hit, _is_joint(mention))))
             continue
@@ -294,7 +294,7 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
         triggers = tuple(dict.fromkeys(clause_exercises + tuple(move_exercises))) if chronic else ()
         if not targets and _class_of(hit) not in ("soreness", "fatigue"):
             continue  # "stiff", "it hurts" with no body part named anywhere: not whole-body
-        for mention in targets or [None]:
+        for mention in targets if targets else [None]:
             condition = _condition_of(hit, _is_joint(mention))
             parts = mention.parts if mention else (BodyPart.WHOLE_BODY,)
             for part in parts:

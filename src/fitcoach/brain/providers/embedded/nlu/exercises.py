@@ -323,8 +323,8 @@ def _families(all_concepts: list[_Concept], found: list[_Scored]) -> list[_Famil
             if 0 <= near < len(concepts) and concepts[near].sentence == concept.sentence \
                     and abs(concepts[near].start - concept.start) == 1 \
                     and concepts[near].word not in FAMILY_HEADS:
-                narrowed = [slug for slug in members
-                            if concepts[near].word in _INDEX.words_of.get(slug, ())]
+                narrowed = tuple(slug for slug in members
+                                 if concepts[near].word in _INDEX.words_of.get(slug, ()))
                 members = narrowed or members
         if members and (not families or families[-1].end <= concept.start):
             families.append(_Family(concept.word, tuple(members), concept.start, concept.end))

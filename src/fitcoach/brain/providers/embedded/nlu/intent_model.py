@@ -110,7 +110,7 @@ class IntentModel:
     """The loaded artifact: bias per label, and a row of quantised weights per kept bucket."""
 
     def __init__(self, labels: Iterable[ModelIntent], bias: list[float], scale: float,
-                 buckets: array, rows: bytes, version: str) -> None:
+                 buckets: array[int], rows: bytes, version: str) -> None:
         self.labels = tuple(labels)
         self.bias = bias
         self.scale = scale
@@ -157,8 +157,8 @@ class IntentModel:
         logits = [b + s * norm for b, s in zip(self.bias, sums, strict=True)]
         peak = max(logits)
         exps = [math.exp(v - peak) for v in logits]
-        total = sum(exps)
-        ranked = sorted(((label, e / total) for label, e in zip(self.labels, exps,
+        mass = sum(exps)
+        ranked = sorted(((label, e / mass) for label, e in zip(self.labels, exps,
                                                                 strict=True)),
                         key=lambda pair: -pair[1])
         return IntentReading(ranked=tuple(ranked))

@@ -429,9 +429,9 @@ def _counts(doc: Document, scheduled: bool = False) -> tuple[list[int], int | No
             continue
         if index > 0 and doc.number_at(index - 1) is not None and doc.tokens[index - 1].is_word:
             continue  # inside a multi-word number
-        unit = doc.hit_at(number[1], "time_unit")
-        if unit is not None and unit.key in ("day", "session"):
-            found.append((index, int(number[0]), unit.key, unit.end))
+        unit_hit = doc.hit_at(number[1], "time_unit")
+        if unit_hit is not None and unit_hit.key in ("day", "session"):
+            found.append((index, int(number[0]), unit_hit.key, unit_hit.end))
     for hit in doc.best("count_word"):
         meta = LEXICON.section("count_word")[hit.key]
         found.append((hit.start, int(meta["value"]), str(meta["unit"]), hit.end))
