@@ -19,7 +19,7 @@ For every profile of the grid it generates the week and prints:
 - then an A/B per priority: the same profile with and without one priority, the group's
   weekly sets before and after and the patterns it gets.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/plan_quality.py
+    .venv/bin/python -m benchmarks.plan_quality
 """
 
 from __future__ import annotations
@@ -43,6 +43,10 @@ from fitcoach.programming import metrics
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import Block, WeeklyPlan
 from fitcoach.programming.profile import ChronicConstraint, Profile
+
+# The coach's measures the tests use, written apart from the engine: one definition of a
+# heavy set and of the rest before its next set.
+from tests.programming.coaching import heavy, least_rests
 
 WEEK = dt.date(2026, 9, 14)
 G = MuscleGroup
@@ -129,38 +133,6 @@ AB_BASES: tuple[tuple[str, Profile], ...] = (
 )
 
 
-def is_heavy(reps: str, slug: str) -> bool:
-    """3-8 reps, or a heavy compound at 10 reps or fewer (timed holds never)."""
-    _, high, timed = metrics.rep_bounds(reps)
-    return not timed and (high <= 8 or (CATALOG.get(slug).heavy_compound and high <= 10))
-
-
-def least_rests(block: Block) -> list[float]:
-    """For each exercise of a block, the least time between the end of one of its sets and
-    the start of its next: its own rest, plus every set of the others done in between."""
-    members = block.exercises
-    rests: list[float] = []
-    for index, planned in enumerate(members):
-        if planned.target_sets < 2:
-            rests.append(float("inf"))
-            continue
-        least = float("inf")
-        for round_no in range(planned.target_sets - 1):
-            gap = float(planned.rest_seconds)
-            for other_index, other in enumerate(members):
-                if other_index == index:
-                    continue
-                # After member `index`'s set of this round come the later members' sets of
-                # this round, then the earlier members' sets of the next one.
-                done = round_no if other_index > index else round_no + 1
-                if other.target_sets > done:
-                    exercise = CATALOG.get(other.exercise_id)
-                    gap += metrics.set_seconds(other, exercise) + other.rest_seconds
-            least = min(least, gap)
-        rests.append(least)
-    return rests
-
-
 def ramp_up_minutes(blocks: Iterable[Block]) -> float:
     seconds = 0.0
     for block in blocks:
@@ -215,7 +187,7 @@ def measure(plan: WeeklyPlan, profile: Profile) -> Measures:
                     pulls += planned.target_sets
                 if exercise.pattern is Pattern.LATERAL_RAISE:
                     lateral += planned.target_sets
-                if is_heavy(planned.target_reps, planned.exercise_id):
+                if heavy(planned.exercise_id, planned.target_reps):
                     heavy_sets += planned.target_sets
                     least_heavy = min(least_heavy, rest)
                     if rest < HEAVY_REST_FLOOR:
