@@ -2,7 +2,8 @@
 brain (v2 is kept for measuring after the fixes v1 drives: no floor reads it).
 
 The floors sit a few points under the score measured on 2026-12-01 after the day's
-brain changes (docs/evals.md, "Held-out sets"); they guard against regressions and are raised as the brain improves.
+brain changes (docs/evals.md, "Held-out sets"); they guard against regressions and are
+raised as the brain improves.
 They are never met by editing the set: it is frozen.
 """
 
