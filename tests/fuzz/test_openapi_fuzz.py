@@ -21,7 +21,11 @@ Two generator settings, both about what the contract leaves open rather than abo
 - `POST /api/imports` is not held to "a schema-valid request is accepted": its body is any
   `text/csv` string as far as a schema can say, and whether it is a Strong or Hevy export is
   exactly what the route checks (422 naming the line; `tests/e2e/test_imports.py`). Every
-  other check applies to it.
+  other check applies to it;
+- a `display_name` the schema's own pattern refuses is not held to "accepted" either:
+  schemathesis 4.32.5 at times generates, as schema-valid, a name outside the pattern (seen
+  on 2026-12-01: `"\u008a"`, a C1 control the pattern excludes and Python's `re` does not
+  match); the pattern itself is tested against the normaliser over every code point.
 
 Run: `.venv/bin/pytest tests/fuzz` (about 30 s for both databases).
 """
@@ -29,6 +33,7 @@ Run: `.venv/bin/pytest tests/fuzz` (about 30 s for both databases).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -40,6 +45,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
 from fitcoach.api.app import create_app
+from fitcoach.api.users.names import VISIBLE_NAME_PATTERN
 from fitcoach.settings import Settings
 from tests.e2e.test_embedded_brain_over_http import ONBOARDING
 from tests.store.databases import BACKENDS, provision
@@ -74,6 +80,12 @@ def map_body(context: schemathesis.HookContext, body: Any) -> Any:
     if when.tzinfo is not None and when > now:
         return {**body, "completed_at": now.isoformat()}
     return body
+
+
+def _name_outside_its_pattern(body: Any) -> bool:
+    """A generated display name that the schema's own pattern refuses (see the docstring)."""
+    name = body.get("display_name") if isinstance(body, dict) else None
+    return isinstance(name, str) and re.search(VISIBLE_NAME_PATTERN, name) is None
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -114,7 +126,8 @@ def test_the_api_keeps_its_own_schema(case: schemathesis.Case,
                                      ).json()["token"]
     # ASGI in-process: schemathesis's own probes (the request without a token) use it too.
     case.operation.schema.app = app
-    excluded = [positive_data_acceptance] if case.operation.path == IMPORT_PATH else None
+    excluded = [positive_data_acceptance] if (
+        case.operation.path == IMPORT_PATH or _name_outside_its_pattern(case.body)) else None
     response = case.call_and_validate(app=app, base_url="http://testserver",
                                       headers={"Authorization": f"Bearer {token}"},
                                       excluded_checks=excluded)
