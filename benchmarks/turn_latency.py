@@ -24,6 +24,7 @@ from fitcoach.brain.pipeline import run_turn
 from fitcoach.brain.ports import RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.evals import Case, load_states, load_suite, select
+from fitcoach.evals.runner import play_history
 from fitcoach.evals.stats import percentile
 
 P50_TARGET_MS = 15.0
@@ -55,8 +56,7 @@ async def time_case(case: Case, brain: EmbeddedBrain, rounds: int) -> list[float
     state = load_states()[case.state]
     session = state.session(case.language, case.now, brain, brain)
     route = RouteContext(active_tab=case.route.active_tab, selected_day=case.route.selected_day)
-    for earlier in case.before:  # a follow-up is timed with the chat it follows (untimed)
-        await session.send(earlier, route=route, now=case.now)
+    await play_history(case, session)  # a follow-up is timed with the chat it follows (untimed)
     turn = session.turn_input(case.message, route=route, now=case.now)
     samples = []
     for index in range(WARM_UP_ROUNDS + rounds):

@@ -59,7 +59,7 @@ class CaseIntent(StrEnum):
     CONVERSATION = "conversation"
     MEMORY_UPDATE = "memory_update"
     ONBOARDING_QUESTION = "onboarding_question"
-    DIALOGUE = "dialogue"  # a follow-up read against the turns before it (`before`)
+    DIALOGUE = "dialogue"  # a follow-up read against the turns before it (`history`)
     PLAN_QUESTION = "plan_question"  # "why no biceps this week?": answered from the plan
     UNKNOWN = "unknown"
 
@@ -197,7 +197,7 @@ _ASKING_INTENTS = frozenset({CaseIntent.ONBOARDING_QUESTION, CaseIntent.UNKNOWN}
 
 class Expect(_Model):
     proposal: tuple[ProposalType, ...]
-    # The turn turns the staged proposal (from `before`) down, or must leave it pending.
+    # The turn turns the staged proposal (from `history`) down, or must leave it pending.
     rejects_pending: bool | None = None
     suggested_replies: bool | None = None  # the answer carries tappable replies (or not)
     target_day: Weekday | None = None
@@ -243,9 +243,6 @@ class Case(_Model):
     intent: CaseIntent
     state: str
     message: Annotated[str, Field(min_length=1, max_length=4000)]
-    # Earlier user turns of the same chat, sent first through the same session (what they
-    # staged stays pending): the case's message is a follow-up read against them (D9).
-    before: tuple[Annotated[str, Field(min_length=1, max_length=4000)], ...] = ()
     route: RouteInput = RouteInput()
     now: AwareDatetime = SEED_NOW
     note: str = ""

@@ -71,7 +71,7 @@ def fixture_problems(case: Case, state: StateFixture) -> list[str]:
     return problems
 
 
-async def _play_history(case: Case, session: ChatSession) -> list[str]:
+async def play_history(case: Case, session: ChatSession) -> list[str]:
     """Send the case's earlier messages; what went wrong in the dialogue before the scored
     turn (an Accept with nothing staged to accept)."""
     problems = []
@@ -105,15 +105,13 @@ async def run_case(case: Case, brain: Brain, fallback: Brain | None = None,
     reader = RecordingLogReader(session.log_reader, state.timezone)
     session.logs = reader
     try:
-        history_problems = await _play_history(case, session)
+        history_problems = await play_history(case, session)
     except Exception as failure:  # a brain may fail in any way; the suite reports it
         return errored(case, f"history: {_error_text(failure)}")
     reader.uses.clear()  # only the scored turn's reads are judged
     base_plan = session.current_plan(case.now)
     route = RouteContext(active_tab=case.route.active_tab, selected_day=case.route.selected_day)
     try:
-        for earlier in case.before:
-            await session.send(earlier, route=route, now=case.now)
         pending = session.pending()
         record = await session.send(case.message, route=route, now=case.now)
     except Exception as failure:  # a brain may fail in any way; the suite reports it
