@@ -25,7 +25,8 @@ CASE_FILES = "cases.*.yaml"
 PUBLIC = "public"
 # The held-out sets (DESIGN D9): written apart from the embedded brain, frozen, never tuned
 # on. Name → folder under data/.
-HELDOUT_SETS: dict[str, str] = {"heldout-v1": "heldout/v1", "heldout-v2": "heldout/v2"}
+HELDOUT_SETS: dict[str, str] = {"heldout-v1": "heldout/v1", "heldout-v2": "heldout/v2",
+                               "heldout-v3": "heldout/v3"}
 SETS = (PUBLIC, *HELDOUT_SETS)
 
 
