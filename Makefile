@@ -4,6 +4,9 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest-xdist workers for `make test`: `auto` is one per CPU core; `make test PYTEST_WORKERS=0`
+# runs the suite in one process. Plain `pytest` (a file, a folder) stays serial.
+PYTEST_WORKERS ?= auto
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +26,7 @@ plan: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

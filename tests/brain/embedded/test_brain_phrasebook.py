@@ -62,8 +62,8 @@ REQUIRED = (
     + [f"event.sport.{sport}" for sport in LEXICON.section("sport")]
     + [f"event.noted.{mood}" for mood in ("compete", "travel", "other")]
     + [f"skip.{skip.value}" for skip in Skip]
-    + [f"rejected.reason.{code}" for code in _EDIT_REASONS | set(_RULE_GROUPS.values())]
-    + [f"form.why.{family}" for family in set(PATTERN_FAMILY.values())]
+    + [f"rejected.reason.{code}" for code in sorted(_EDIT_REASONS | set(_RULE_GROUPS.values()))]
+    + [f"form.why.{family}" for family in sorted(set(PATTERN_FAMILY.values()))]
     + [f"progress.volume.{d.value}" for d in TrendDirection
        if d is not TrendDirection.INSUFFICIENT_DATA]
     + [f"progress.landmark.{s.value}" for s in LandmarkStatus if s is not LandmarkStatus.WITHIN]
