@@ -21,7 +21,7 @@ from fitcoach.programming.generator.gaps import Gap, find_gaps
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import OptionPool
 from fitcoach.programming.generator.session import DayContext, SessionBuilder
-from fitcoach.programming.generator.site import budget_seconds
+from fitcoach.programming.generator.site import EPSILON, budget_seconds
 from fitcoach.programming.generator.split import (
     LIGHT_DAY_MAX_MINUTES,
     DaySlot,
@@ -36,6 +36,7 @@ from fitcoach.programming.generator.targets import (
     group_weights,
     importance_order,
     later_reserve,
+    raised_targets,
     stretch_targets,
     weekly_targets,
 )
@@ -80,7 +81,31 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
                                     tx.say(language, "note.event", event=event.name))
         else:
             slots[day] = slot
-    targets = weekly_targets(profile)
+    builders = prioritised_sessions(profile, slots, dates, pool)
+    order = tuple(slots)
+    for day in order:
+        built = builders[day].blocks
+        slot = slots[day]
+        if not built:
+            days[day] = mt.rest_day(dates[day], language, tx.say(language, "note.nothing_fits"))
+            continue
+        blocks = mt.to_blocks(language, built)
+        anchor = built[0][0].option.exercise
+        focus = mt.honest_focus(slot.focus, (e for block in blocks for e in block.exercises))
+        title = mt.emphasis_title(language, tx.focus(language, focus, slot.light), anchor,
+                                  profile.priority_groups)
+        days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
+                                    profile=profile, anchor=anchor, light=slot.light)
+    for day in WEEKDAYS:
+        if day not in days:
+            days[day] = mt.rest_day(dates[day], language)
+    return {day: days[day] for day in WEEKDAYS}
+
+
+def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
+                   dates: dict[Weekday, dt.date], pool: OptionPool,
+                   targets: dict[MuscleGroup, float]) -> dict[Weekday, SessionBuilder]:
+    """Every training day's session toward the weekly `targets`."""
     shares = day_shares(slots, targets)
     stretches = day_shares(slots, stretch_targets(targets))
     floors = day_shares(slots, floor_targets())
@@ -105,12 +130,12 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
             targets=shares[day], stretch=stretches[day], headroom=headroom,
             budget_seconds=budget_seconds(minutes), ledger=ledger, pool=pool, light=slot.light,
             preferred_patterns=slot.preferred_patterns,
-            foundation=rotated(foundation_groups(profile, slot.groups, slot.light),
+            foundation=rotated(foundation_groups(profile, slot.base_groups, slot.light),
                                short=minutes <= SHORT_SESSION_MINUTES,
                                odd=sum(1 for d in order[:order.index(day)]
                                        if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1),
             priority=priority, floor=floors[day],
-            short_rests=minutes <= SHORT_SESSION_MINUTES,
+            short_rests=minutes <= SHORT_SESSION_MINUTES, extra=frozenset(slot.extra),
         )
         builders[day] = SessionBuilder(ctx)
         builders[day].lay_foundation()
@@ -131,23 +156,52 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
         builder.rebase(others, headroom)
         builder.complete(balance=False)
     balance_week_pulls(order, builders)
-    for day in order:
-        built = builders[day].blocks
-        slot = slots[day]
-        if not built:
-            days[day] = mt.rest_day(dates[day], language, tx.say(language, "note.nothing_fits"))
-            continue
-        blocks = mt.to_blocks(language, built)
-        anchor = built[0][0].option.exercise
-        focus = mt.honest_focus(slot.focus, (e for block in blocks for e in block.exercises))
-        title = mt.emphasis_title(language, tx.focus(language, focus, slot.light), anchor,
-                                  profile.priority_groups)
-        days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
-                                    profile=profile, anchor=anchor, light=slot.light)
-    for day in WEEKDAYS:
-        if day not in days:
-            days[day] = mt.rest_day(dates[day], language)
-    return {day: days[day] for day in WEEKDAYS}
+    return builders
+
+
+def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
+                         dates: dict[Weekday, dt.date],
+                         pool: OptionPool) -> dict[Weekday, SessionBuilder]:
+    """The week's sessions, with the user's priorities moving real volume.
+
+    Without priorities a big group already reaches 14-19 sets from its own work and the
+    secondary credit of the others, so a fixed priority target would change nothing. The
+    week is first built without them; each priority group then aims at least
+    `PRIORITY_RAISE` times what it got there (never under the priority target, never over the
+    20-set cap), trained on the days whose focus leaves it out too (`split.with_priority_
+    extras`). Should the caps or the time make the raised week give a priority group less
+    than the plain one (by more than PRIORITY_SLACK), the week is built to the fixed priority
+    targets instead, as before the raise (which does not promise as much: see the docs)."""
+    targets = weekly_targets(profile)
+    if not profile.priority_groups:
+        return build_sessions(profile, slots, dates, pool, targets)
+    plain_profile = profile.model_copy(update={"priority_groups": ()})
+    plain_slots = {day: DaySlot(slot.focus, slot.light) for day, slot in slots.items()}
+    plain = build_sessions(plain_profile, plain_slots, dates, pool,
+                           weekly_targets(plain_profile))
+    before = week_sets(plain)
+    raised = raised_targets(targets, before, profile.priority_groups)
+    # The raised week, unless raising one priority costs another (or itself, through lost
+    # secondary credit) its sets; then the week built to the fixed priority targets.
+    builders = build_sessions(profile, slots, dates, pool, raised)
+    after = week_sets(builders)
+    if all(after.get(g, 0.0) + PRIORITY_SLACK + EPSILON >= before.get(g, 0.0)
+           for g in profile.priority_groups):
+        return builders
+    return build_sessions(profile, slots, dates, pool, targets)
+
+
+# What "never lowers" forgives: one secondary set's credit (a press's half set of shoulder
+# work traded for a lateral raise's whole one elsewhere), not a set of the group's own.
+PRIORITY_SLACK = 0.5
+
+
+def week_sets(builders: dict[Weekday, SessionBuilder]) -> dict[MuscleGroup, float]:
+    totals: dict[MuscleGroup, float] = {}
+    for builder in builders.values():
+        for group, sets in builder.credits.items():
+            totals[group] = totals.get(group, 0.0) + sets
+    return totals
 
 
 _SQUAT_AND_HINGE = frozenset({MuscleGroup.QUADS, MuscleGroup.HAMSTRINGS})

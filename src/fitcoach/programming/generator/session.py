@@ -95,6 +95,10 @@ class DayContext:
     # A short session rests about two thirds of the prescription (heavy sets at least 90 s),
     # as a coach cuts a session short: the time goes to more movements, not to rest.
     short_rests: bool = False
+    # Priority groups the day's focus leaves out (`split.with_priority_extras`): any exercise
+    # that trains them as a prime mover may serve them (a lunge for the glutes on an upper
+    # day), not only one whose main group is in the focus.
+    extra: frozenset[MuscleGroup] = field(default_factory=frozenset)
 
     def headroom_of(self, group: MuscleGroup) -> float:
         found = self.headroom.get(group)
@@ -151,6 +155,12 @@ class SessionBuilder:
         """Fill toward the targets (pairing when time runs short), then toward the stretch,
         then balance pulls against presses (`balance`; the week generator balances the
         whole week once every day is built instead)."""
+        if self.ctx.priority:
+            # The priorities take their time first: after the foundation, the greedy would
+            # otherwise spread the session over every group and leave a priority where it
+            # was without one.
+            first = {g: t for g, t in self.ctx.targets.items() if g in self.ctx.priority}
+            self._paired(lambda: self.fill(first))
         self._paired(lambda: self.fill(self.ctx.targets))
         self.fill(self.ctx.stretch)
         self.rearrange()
@@ -369,7 +379,9 @@ class SessionBuilder:
         elif least is not None and least.sets < rx.sets_before_second(
                 self.ctx.goal, least.option.exercise):
             moves = ("grow", "new")
-        elif deficit >= 2:
+        elif deficit >= 2 or group in self.ctx.priority:
+            # A priority group past three sets of one exercise gets a second movement (lateral
+            # raises next to the presses) before a fourth set.
             moves = ("new", "grow")
         else:
             moves = ("grow", "new")
@@ -597,7 +609,8 @@ class SessionBuilder:
             wanted = self.ctx.preferred_patterns.get(group, ())
             self._usable[group] = tuple(
                 self._rested(o) for o in self.ctx.pool.by_group[group]
-                if o.main_group in focus and self.usable(o)
+                if (o.main_group in focus or (group in self.ctx.extra and group in o.primary))
+                and self.usable(o)
                 and (not wanted or o.main_group is not group or o.exercise.pattern in wanted))
         return self._usable[group]
 
