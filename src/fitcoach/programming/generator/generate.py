@@ -16,11 +16,12 @@ from fitcoach import timekeeping
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Pattern, Weekday
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
+from fitcoach.programming.generator import prescription as rx
 from fitcoach.programming.generator.balance import PRESSES, PULL_RATIO, PULLS, pattern_sets
 from fitcoach.programming.generator.gaps import Gap, find_gaps
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import OptionPool
-from fitcoach.programming.generator.session import DayContext, SessionBuilder
+from fitcoach.programming.generator.session import DayContext, Outcome, SessionBuilder
 from fitcoach.programming.generator.site import EPSILON, budget_seconds
 from fitcoach.programming.generator.split import (
     LIGHT_DAY_MAX_MINUTES,
@@ -171,7 +172,9 @@ def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     20-set cap), trained on the days whose focus leaves it out too (`split.with_priority_
     extras`). Should the caps or the time make the raised week give a priority group less
     than the plain one (by more than PRIORITY_SLACK), the week is built to the fixed priority
-    targets instead, as before the raise (which does not promise as much: see the docs)."""
+    targets instead, as before the raise, and topped up to the plain week's sets; if even that
+    fails, the plain week stands for a single priority (it never lowers its group's sets),
+    while several priorities keep the fixed-target week (they share the time)."""
     targets = weekly_targets(profile)
     if not profile.priority_groups:
         return build_sessions(profile, slots, dates, pool, targets)
@@ -182,13 +185,47 @@ def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     before = week_sets(plain)
     raised = raised_targets(targets, before, profile.priority_groups)
     # The raised week, unless raising one priority costs another (or itself, through lost
-    # secondary credit) its sets; then the week built to the fixed priority targets.
-    builders = build_sessions(profile, slots, dates, pool, raised)
-    after = week_sets(builders)
-    if all(after.get(g, 0.0) + PRIORITY_SLACK + EPSILON >= before.get(g, 0.0)
-           for g in profile.priority_groups):
-        return builders
-    return build_sessions(profile, slots, dates, pool, targets)
+    # secondary credit) its sets; then the week built to the fixed priority targets, topped up
+    # to what the plain week gave; the plain week if even that cannot be done.
+    for wanted in (raised, targets):
+        builders = build_sessions(profile, slots, dates, pool, wanted)
+        if wanted is targets:
+            top_up(builders, before, profile.priority_groups)
+        after = week_sets(builders)
+        if all(after.get(g, 0.0) + PRIORITY_SLACK + EPSILON >= before.get(g, 0.0)
+               for g in profile.priority_groups):
+            return builders
+    # Several priorities share the time: one may give way to the others (four priorities in
+    # a 45-minute upper day cannot all grow), so only a single priority falls back.
+    return plain if len(profile.priority_groups) == 1 else builders
+
+
+def top_up(builders: dict[Weekday, SessionBuilder], before: dict[MuscleGroup, float],
+           priorities: tuple[MuscleGroup, ...]) -> None:
+    """Sets for each priority group, day by day, until it holds what the plain week gave it
+    (`before`): one more set of its exercises, else a new exercise for it, within each day's
+    time and the hard caps (every day judged against all the others as built)."""
+    order = tuple(builders)
+    for group in priorities:
+        for day in order:
+            if week_sets(builders).get(group, 0.0) + EPSILON >= before.get(group, 0.0):
+                break
+            others = WeekLedger()
+            for other in order:
+                if other is not day:
+                    others.record_items(other.index, builders[other].items)
+            builder = builders[day]
+            builder.rebase(others, {g: WEEKLY_SETS_MAX - others.totals.get(g, 0.0)
+                                    for g in MuscleGroup})
+            while week_sets(builders).get(group, 0.0) + EPSILON < before.get(group, 0.0):
+                growable = sorted((i for i in builder.items if group in i.option.primary),
+                                  key=lambda i: (i.sets, i.rank))
+                grown = any(builder.add_set(item, group) is Outcome.GROWN for item in growable
+                            if item.sets < rx.max_sets(builder.ctx.goal, item.option.exercise))
+                if not grown and builder.add_exercise(group, builder.ranked(group)) \
+                        is not Outcome.GROWN:
+                    break
+            builder.rearrange()
 
 
 # What "never lowers" forgives: one secondary set's credit (a press's half set of shoulder

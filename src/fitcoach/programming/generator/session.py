@@ -533,13 +533,15 @@ class SessionBuilder:
         if self._starved:
             return False
         if not self.pairing:
-            cost = metrics.SETUP_SECONDS + sets * (option.work_seconds + option.rest)
+            cost = (metrics.SETUP_SECONDS + option.ramp_seconds
+                    + sets * (option.work_seconds + option.rest))
             if self.seconds + cost > budget:
                 return False
             self._append(option, sets)
             return True
         work = option.work_seconds
-        optimistic = metrics.SETUP_SECONDS + sets * (work + min(option.rest, self.ctx.transition))
+        optimistic = (metrics.SETUP_SECONDS + option.ramp_seconds
+                      + sets * (work + min(option.rest, self.ctx.transition)))
         saving = max((item.sets * (item.rest - self.ctx.transition) for item in self.items
                       if item.rest > self.ctx.transition), default=0.0)
         if self.seconds + optimistic - saving > budget:
@@ -616,7 +618,8 @@ class SessionBuilder:
 
     def ranked(self, group: MuscleGroup) -> list[Option]:
         """Options for a group, best first: the movements this kind of day wants for it, its
-        own exercises, a new movement pattern in the session, compounds before isolation for
+        own exercises, no ramp-up sets in a short session, a new movement pattern in the
+        session, compounds before isolation for
         the group's first exercise, no spinal-heavy rows stealing the hinge's lower-back
         budget, variety across the week (strength: priority first), priority."""
         present = {item.slug for item in self.items}
@@ -633,6 +636,9 @@ class SessionBuilder:
             return (
                 0 if not preferred or exercise.pattern in preferred else 1,
                 0 if option.main_group is group else 1,
+                # A short session has no time for a barbell lift's ramp-up sets: dumbbells,
+                # cables or body weight first.
+                1 if self.ctx.short_rests and option.ramp_seconds else 0,
                 1 if exercise.pattern in patterns else 0,
                 1 if first_for_group and option.priority >= 3 else 0,
                 1 if exercise.lower_back_dominant and group not in _HINGE_GROUPS else 0,
