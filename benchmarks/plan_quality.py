@@ -16,7 +16,7 @@ For every profile of the grid it generates the week and prints:
 - minutes asked against the minutes the plan declares (the engine's time model: a general
   warm-up, a minute of set-up per exercise, ramp-up sets before heavy barbell lifts) and
   against the coach's own estimate (`tests.programming.coaching.estimated_minutes`, written
-  apart from the engine: it also gives one ramp-up set to every other heavy compound);
+  apart from the engine);
   sessions whose estimate runs more than 10% over the minutes asked, or under 75% of them,
   are counted (per session, not per week);
 - then an A/B per priority: the same profile with and without one priority, the group's

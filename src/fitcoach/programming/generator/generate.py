@@ -10,10 +10,13 @@ iteration over hash-ordered sets.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fitcoach import timekeeping
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Pattern, Weekday
+from fitcoach.programming import metrics
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
 from fitcoach.programming.generator import prescription as rx
@@ -41,7 +44,7 @@ from fitcoach.programming.generator.targets import (
     stretch_targets,
     weekly_targets,
 )
-from fitcoach.programming.plan import DayPlan, WeeklyPlan
+from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.conditions import day_blocked_by_event
 from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX
@@ -324,6 +327,16 @@ def generation_diff(language: str, profile: Profile, split: str, plan: WeeklyPla
                   days=tx.day_list(language, training), split=split)
 
 
+def directly_trained(exercises: Iterable[PlannedExercise]) -> frozenset[MuscleGroup]:
+    """Groups the week gives direct work: at least MIN_SETS sets of exercises that train them
+    as a prime mover (half-set credit from other groups' lifts does not make a priority)."""
+    direct: dict[MuscleGroup, int] = {}
+    for planned in exercises:
+        for group in CATALOG.get(planned.exercise_id).primary_groups:
+            direct[group] = direct.get(group, 0) + planned.target_sets
+    return frozenset(g for g, sets in direct.items() if sets >= rx.MIN_SETS)
+
+
 def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
                   day_focus: dict[Weekday, Focus] | None = None) -> GenerationResult:
     """A valid week for the profile (zero validator errors), starting on week_start's Monday."""
@@ -333,11 +346,15 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
     days = build_days(profile, start, schedule, pool, language)
     split, as_planned = delivered_split(language, schedule, days)
-    plan = mt.assemble_week(start, days, mt.theme(language, profile,
-                                                  narrowed_to=None if as_planned else split))
+    exercises = [e for day in days.values() for e in day.exercises]
+    plan = mt.assemble_week(start, days, mt.theme(
+        language, profile, narrowed_to=None if as_planned else split,
+        served=directly_trained(exercises)))
     plan = with_suggestions(plan, profile, pool, language)
     training_dates = [plan.days[d].date for d in schedule.slots]
     groups = {g for slot in schedule.slots.values() for g in slot.groups}
-    gaps = find_gaps(pool, groups, training_dates, language)
+    gaps = find_gaps(pool, groups | set(profile.priority_groups), training_dates, language,
+                     week_sets=metrics.group_sets(exercises),
+                     planned=[e.exercise_id for e in exercises])
     return GenerationResult(plan=plan, gaps=gaps,
                             summary_diff=generation_diff(language, profile, split, plan))
