@@ -229,8 +229,9 @@ def grid_report(cases: list[Case]) -> tuple[list[str], dict[str, int]]:
 
 
 def ab_report() -> list[str]:
-    lines = ["| base | priority | group sets without → with | change | patterns with |",
-             "|---|---|---|---|---|"]
+    lines = ["| base | priority | group sets without → with | change | +25% or 18/group | "
+             "patterns with |",
+             "|---|---|---|---|---|---|"]
     for base_name, base in AB_BASES:
         without = measure(generate_week(base, WEEK).plan, base)
         for name, groups in PRIORITIES:
@@ -241,7 +242,9 @@ def ab_report() -> list[str]:
             change = (f"{100 * (after - before) / before:+.0f}%" if before
                       else "new" if after else "none")
             found = sorted({p for g in groups for p in with_.patterns.get(g, ())})
-            lines.append(f"| {base_name} | {name} | {before:g} → {after:g} | {change} | "
+            # The brief's bar: +25%, or the top of the band (18 a group) when +25% passes it.
+            met = "yes" if before and after >= min(1.25 * before, 18 * len(groups)) else "no"
+            lines.append(f"| {base_name} | {name} | {before:g} → {after:g} | {change} | {met} | "
                          f"{', '.join(found) or '-'} |")
     return lines
 
