@@ -9,6 +9,9 @@ Time model (documented in docs/programming.md):
 - each exercise costs `SETUP_SECONDS` once (walking over, adjusting the bench, loading);
 - a set takes `SET_SETUP_SECONDS` plus `SECONDS_PER_REP` for each rep of the rep range's
   midpoint (timed work: the midpoint in seconds), doubled for unilateral work;
+- before each heavy barbell compound (squat, bench, deadlift, row, overhead press), its
+  ramp-up: `RAMP_UP_SETS` lighter sets of about five reps, each with its set-up and a minute's
+  rest (`RAMP_UP_SET_SECONDS`), so a "60" with squats and bench is not an 80 in the gym;
 - after each set comes its `rest_seconds`. In a superset the rest written on each exercise is
   the rest taken after it, so a block's time is simply the sum over its exercises.
 """
@@ -28,6 +31,8 @@ WARMUP_MINUTES = 5.0
 SETUP_SECONDS = 60.0
 SET_SETUP_SECONDS = 15.0
 SECONDS_PER_REP = 3.0
+RAMP_UP_SETS = 3
+RAMP_UP_SET_SECONDS = SET_SETUP_SECONDS + 5 * SECONDS_PER_REP + 60.0
 
 # Secondary muscles get half credit: the common "fractional set" convention.
 SECONDARY_SET_CREDIT = 0.5
@@ -62,10 +67,17 @@ def set_seconds(planned: PlannedExercise, exercise: Exercise) -> float:
     return SET_SETUP_SECONDS + work
 
 
+def ramp_up_seconds(exercise: Exercise) -> float:
+    """The lighter sets worked up through before a heavy barbell lift's first working set."""
+    if exercise.heavy_compound and exercise.load_kind is LoadKind.BARBELL:
+        return RAMP_UP_SETS * RAMP_UP_SET_SECONDS
+    return 0.0
+
+
 def exercise_seconds(planned: PlannedExercise) -> float:
     exercise = CATALOG.get(planned.exercise_id)
     per_set = set_seconds(planned, exercise) + planned.rest_seconds
-    return SETUP_SECONDS + planned.target_sets * per_set
+    return SETUP_SECONDS + ramp_up_seconds(exercise) + planned.target_sets * per_set
 
 
 def block_seconds(block: Block) -> float:

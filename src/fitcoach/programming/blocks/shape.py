@@ -60,7 +60,7 @@ def shape_week(peak: WeeklyPlan, block: TrainingBlock,
     sets = _peak_sets(peak)
     builds = build_weeks(block)
     if block.phase is BlockPhase.DELOAD:
-        shaped = _deload_sets(sets)
+        shaped = _deload_sets(sets, _slotted(peak, sets))
     else:
         shaped = build_sets(peak, sets, min(block.week_index, builds), builds, priority)
     return _with_sets(peak, shaped, deload=block.phase is BlockPhase.DELOAD).model_copy(
@@ -155,17 +155,23 @@ def deload_target(total: int) -> int:
     return min(high, max(low, round(total * DELOAD_KEEP)))
 
 
-def _deload_sets(sets: dict[Slot, int]) -> dict[Slot, int]:
+def _deload_sets(sets: dict[Slot, int], slotted: dict[Slot, _Slotted]) -> dict[Slot, int]:
     """Half of every exercise's sets (at least one), then single sets given back, the
-    exercises that lost most first, until the week holds its deload target."""
+    exercises that lost most first, until the week holds its deload target; a set is not
+    given back if it would take a group past the deload's DELOAD_GROUP_MAX."""
     target = deload_target(sum(sets.values()))
     kept = {slot: max(1, count // 2) for slot, count in sets.items()}
+    totals = _totals(slotted, kept)
     order = sorted(sets, key=lambda slot: (kept[slot] - sets[slot] / 2, -sets[slot]))
     for slot in order:
         if sum(kept.values()) >= target:
             break
-        if kept[slot] < sets[slot]:
+        credits = slotted[slot].credits
+        if kept[slot] < sets[slot] and all(totals[g] + c <= DELOAD_GROUP_MAX
+                                           for g, c in credits.items()):
             kept[slot] += 1
+            for group, credit in credits.items():
+                totals[group] += credit
     return kept
 
 

@@ -10,18 +10,22 @@ iteration over hash-ordered sets.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fitcoach import timekeeping
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Pattern, Weekday
+from fitcoach.programming import metrics
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
+from fitcoach.programming.generator import prescription as rx
 from fitcoach.programming.generator.balance import PRESSES, PULL_RATIO, PULLS, pattern_sets
 from fitcoach.programming.generator.gaps import Gap, find_gaps
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import OptionPool
-from fitcoach.programming.generator.session import DayContext, SessionBuilder
-from fitcoach.programming.generator.site import budget_seconds
+from fitcoach.programming.generator.session import DayContext, Outcome, SessionBuilder
+from fitcoach.programming.generator.site import EPSILON, budget_seconds
 from fitcoach.programming.generator.split import (
     LIGHT_DAY_MAX_MINUTES,
     DaySlot,
@@ -36,10 +40,11 @@ from fitcoach.programming.generator.targets import (
     group_weights,
     importance_order,
     later_reserve,
+    raised_targets,
     stretch_targets,
     weekly_targets,
 )
-from fitcoach.programming.plan import DayPlan, WeeklyPlan
+from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.conditions import day_blocked_by_event
 from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MAX
@@ -80,7 +85,31 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
                                     tx.say(language, "note.event", event=event.name))
         else:
             slots[day] = slot
-    targets = weekly_targets(profile)
+    builders = prioritised_sessions(profile, slots, dates, pool)
+    order = tuple(slots)
+    for day in order:
+        built = builders[day].blocks
+        slot = slots[day]
+        if not built:
+            days[day] = mt.rest_day(dates[day], language, tx.say(language, "note.nothing_fits"))
+            continue
+        blocks = mt.to_blocks(language, built)
+        anchor = built[0][0].option.exercise
+        focus = mt.honest_focus(slot.focus, (e for block in blocks for e in block.exercises))
+        title = mt.emphasis_title(language, tx.focus(language, focus, slot.light), anchor,
+                                  profile.priority_groups)
+        days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
+                                    profile=profile, anchor=anchor, light=slot.light)
+    for day in WEEKDAYS:
+        if day not in days:
+            days[day] = mt.rest_day(dates[day], language)
+    return {day: days[day] for day in WEEKDAYS}
+
+
+def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
+                   dates: dict[Weekday, dt.date], pool: OptionPool,
+                   targets: dict[MuscleGroup, float]) -> dict[Weekday, SessionBuilder]:
+    """Every training day's session toward the weekly `targets`."""
     shares = day_shares(slots, targets)
     stretches = day_shares(slots, stretch_targets(targets))
     floors = day_shares(slots, floor_targets())
@@ -105,12 +134,12 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
             targets=shares[day], stretch=stretches[day], headroom=headroom,
             budget_seconds=budget_seconds(minutes), ledger=ledger, pool=pool, light=slot.light,
             preferred_patterns=slot.preferred_patterns,
-            foundation=rotated(foundation_groups(profile, slot.groups, slot.light),
+            foundation=rotated(foundation_groups(profile, slot.base_groups, slot.light),
                                short=minutes <= SHORT_SESSION_MINUTES,
                                odd=sum(1 for d in order[:order.index(day)]
                                        if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1),
             priority=priority, floor=floors[day],
-            short_rests=minutes <= SHORT_SESSION_MINUTES,
+            short_rests=minutes <= SHORT_SESSION_MINUTES, extra=frozenset(slot.extra),
         )
         builders[day] = SessionBuilder(ctx)
         builders[day].lay_foundation()
@@ -131,23 +160,88 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
         builder.rebase(others, headroom)
         builder.complete(balance=False)
     balance_week_pulls(order, builders)
-    for day in order:
-        built = builders[day].blocks
-        slot = slots[day]
-        if not built:
-            days[day] = mt.rest_day(dates[day], language, tx.say(language, "note.nothing_fits"))
-            continue
-        blocks = mt.to_blocks(language, built)
-        anchor = built[0][0].option.exercise
-        focus = mt.honest_focus(slot.focus, (e for block in blocks for e in block.exercises))
-        title = mt.emphasis_title(language, tx.focus(language, focus, slot.light), anchor,
-                                  profile.priority_groups)
-        days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
-                                    profile=profile, anchor=anchor, light=slot.light)
-    for day in WEEKDAYS:
-        if day not in days:
-            days[day] = mt.rest_day(dates[day], language)
-    return {day: days[day] for day in WEEKDAYS}
+    return builders
+
+
+def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
+                         dates: dict[Weekday, dt.date],
+                         pool: OptionPool) -> dict[Weekday, SessionBuilder]:
+    """The week's sessions, with the user's priorities moving real volume.
+
+    Without priorities a big group already reaches 14-19 sets from its own work and the
+    secondary credit of the others, so a fixed priority target would change nothing. The
+    week is first built without them; each priority group then aims at least
+    `PRIORITY_RAISE` times what it got there (never under the priority target, never over the
+    20-set cap), trained on the days whose focus leaves it out too (`split.with_priority_
+    extras`). Should the caps or the time make the raised week give a priority group less
+    than the plain one (by more than PRIORITY_SLACK), the week is built to the fixed priority
+    targets instead, as before the raise, and topped up to the plain week's sets; if even that
+    fails, the plain week stands for a single priority (it never lowers its group's sets),
+    while several priorities keep the fixed-target week (they share the time)."""
+    targets = weekly_targets(profile)
+    if not profile.priority_groups:
+        return build_sessions(profile, slots, dates, pool, targets)
+    plain_profile = profile.model_copy(update={"priority_groups": ()})
+    plain_slots = {day: DaySlot(slot.focus, slot.light) for day, slot in slots.items()}
+    plain = build_sessions(plain_profile, plain_slots, dates, pool,
+                           weekly_targets(plain_profile))
+    before = week_sets(plain)
+    raised = raised_targets(targets, before, profile.priority_groups)
+    # The raised week, unless raising one priority costs another (or itself, through lost
+    # secondary credit) its sets; then the week built to the fixed priority targets, topped up
+    # to what the plain week gave; the plain week if even that cannot be done.
+    for wanted in (raised, targets):
+        builders = build_sessions(profile, slots, dates, pool, wanted)
+        if wanted is targets:
+            top_up(builders, before, profile.priority_groups)
+        after = week_sets(builders)
+        if all(after.get(g, 0.0) + PRIORITY_SLACK + EPSILON >= before.get(g, 0.0)
+               for g in profile.priority_groups):
+            return builders
+    # Several priorities share the time: one may give way to the others (four priorities in
+    # a 45-minute upper day cannot all grow), so only a single priority falls back.
+    return plain if len(profile.priority_groups) == 1 else builders
+
+
+def top_up(builders: dict[Weekday, SessionBuilder], before: dict[MuscleGroup, float],
+           priorities: tuple[MuscleGroup, ...]) -> None:
+    """Sets for each priority group, day by day, until it holds what the plain week gave it
+    (`before`): one more set of its exercises, else a new exercise for it, within each day's
+    time and the hard caps (every day judged against all the others as built)."""
+    order = tuple(builders)
+    for group in priorities:
+        for day in order:
+            if week_sets(builders).get(group, 0.0) + EPSILON >= before.get(group, 0.0):
+                break
+            others = WeekLedger()
+            for other in order:
+                if other is not day:
+                    others.record_items(other.index, builders[other].items)
+            builder = builders[day]
+            builder.rebase(others, {g: WEEKLY_SETS_MAX - others.totals.get(g, 0.0)
+                                    for g in MuscleGroup})
+            while week_sets(builders).get(group, 0.0) + EPSILON < before.get(group, 0.0):
+                growable = sorted((i for i in builder.items if group in i.option.primary),
+                                  key=lambda i: (i.sets, i.rank))
+                grown = any(builder.add_set(item, group) is Outcome.GROWN for item in growable
+                            if item.sets < rx.max_sets(builder.ctx.goal, item.option.exercise))
+                if not grown and builder.add_exercise(group, builder.ranked(group)) \
+                        is not Outcome.GROWN:
+                    break
+            builder.rearrange()
+
+
+# What "never lowers" forgives: one secondary set's credit (a press's half set of shoulder
+# work traded for a lateral raise's whole one elsewhere), not a set of the group's own.
+PRIORITY_SLACK = 0.5
+
+
+def week_sets(builders: dict[Weekday, SessionBuilder]) -> dict[MuscleGroup, float]:
+    totals: dict[MuscleGroup, float] = {}
+    for builder in builders.values():
+        for group, sets in builder.credits.items():
+            totals[group] = totals.get(group, 0.0) + sets
+    return totals
 
 
 _SQUAT_AND_HINGE = frozenset({MuscleGroup.QUADS, MuscleGroup.HAMSTRINGS})
@@ -233,6 +327,16 @@ def generation_diff(language: str, profile: Profile, split: str, plan: WeeklyPla
                   days=tx.day_list(language, training), split=split)
 
 
+def directly_trained(exercises: Iterable[PlannedExercise]) -> frozenset[MuscleGroup]:
+    """Groups the week gives direct work: at least MIN_SETS sets of exercises that train them
+    as a prime mover (half-set credit from other groups' lifts does not make a priority)."""
+    direct: dict[MuscleGroup, int] = {}
+    for planned in exercises:
+        for group in CATALOG.get(planned.exercise_id).primary_groups:
+            direct[group] = direct.get(group, 0) + planned.target_sets
+    return frozenset(g for g, sets in direct.items() if sets >= rx.MIN_SETS)
+
+
 def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
                   day_focus: dict[Weekday, Focus] | None = None) -> GenerationResult:
     """A valid week for the profile (zero validator errors), starting on week_start's Monday."""
@@ -242,11 +346,15 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
     days = build_days(profile, start, schedule, pool, language)
     split, as_planned = delivered_split(language, schedule, days)
-    plan = mt.assemble_week(start, days, mt.theme(language, profile,
-                                                  narrowed_to=None if as_planned else split))
+    exercises = [e for day in days.values() for e in day.exercises]
+    plan = mt.assemble_week(start, days, mt.theme(
+        language, profile, narrowed_to=None if as_planned else split,
+        served=directly_trained(exercises)))
     plan = with_suggestions(plan, profile, pool, language)
     training_dates = [plan.days[d].date for d in schedule.slots]
     groups = {g for slot in schedule.slots.values() for g in slot.groups}
-    gaps = find_gaps(pool, groups, training_dates, language)
+    gaps = find_gaps(pool, groups | set(profile.priority_groups), training_dates, language,
+                     week_sets=metrics.group_sets(exercises),
+                     planned=[e.exercise_id for e in exercises])
     return GenerationResult(plan=plan, gaps=gaps,
                             summary_diff=generation_diff(language, profile, split, plan))

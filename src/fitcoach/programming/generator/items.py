@@ -35,7 +35,8 @@ class Item:
 
     @property
     def seconds(self) -> float:
-        return metrics.SETUP_SECONDS + self.sets * (self.option.work_seconds + self.rest)
+        return (metrics.SETUP_SECONDS + self.option.ramp_seconds
+                + self.sets * (self.option.work_seconds + self.rest))
 
     def set_seconds(self) -> float:
         """The price of one more set, as arranged."""

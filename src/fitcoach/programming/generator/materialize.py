@@ -204,14 +204,18 @@ def with_days(plan: WeeklyPlan, changed: Mapping[Weekday, DayPlan]) -> WeeklyPla
                                    "summary": metrics.week_summary(days)})
 
 
-def theme(language: str, profile: Profile, narrowed_to: str | None = None) -> str:
-    """The week's theme: the goal, and the priority groups, else the split the days deliver
-    when the gear narrowed it (`narrowed_to`: a bodyweight week of push days is not a
-    balanced week), else a balanced week."""
+def theme(language: str, profile: Profile, narrowed_to: str | None = None,
+          served: Iterable[MuscleGroup] | None = None) -> str:
+    """The week's theme: the goal, and the priority groups the week trains (`served`; all of
+    them if not given: a bodyweight week with a legs priority claims no legs), else the split
+    the days deliver when the gear narrowed it (`narrowed_to`: a bodyweight week of push days
+    is not a balanced week), else a balanced week."""
     goal = tx.goal(language, profile.goal)
-    if profile.priority_groups:
+    trained = set(profile.priority_groups if served is None else served)
+    claimed = tuple(g for g in profile.priority_groups if g in trained)
+    if claimed:
         return tx.say(language, "theme.priority", goal=goal,
-                      groups=tx.groups(language, profile.priority_groups))
+                      groups=tx.groups(language, claimed))
     if narrowed_to:
         return tx.say(language, "theme.narrowed", goal=goal, split=narrowed_to)
     return tx.say(language, "theme.balanced", goal=goal)

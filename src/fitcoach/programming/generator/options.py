@@ -38,6 +38,7 @@ class Option:
     reps: str
     rest: int
     work_seconds: float  # one set without its rest, per the metrics time model
+    ramp_seconds: float  # once per session: its ramp-up sets (heavy barbell lifts)
     credits: tuple[tuple[MuscleGroup, float], ...]
     primary: frozenset[MuscleGroup]
     main_group: MuscleGroup | None  # the group of the first primary muscle
@@ -89,7 +90,8 @@ def _option(slug: str, reps: str, rest: int) -> Option:
                             target_reps=reps, rest_seconds=rest)
     traits = traits_of(slug)
     return Option(exercise=exercise, reps=reps, rest=rest,
-                  work_seconds=metrics.set_seconds(probe, exercise), credits=traits.credits,
+                  work_seconds=metrics.set_seconds(probe, exercise),
+                  ramp_seconds=metrics.ramp_up_seconds(exercise), credits=traits.credits,
                   primary=traits.primary, main_group=traits.main_group, heavy=traits.heavy,
                   heavy_lower_back=traits.heavy_lower_back, order=traits.order,
                   slug=exercise.slug, priority=exercise.priority)

@@ -95,6 +95,10 @@ class DayContext:
     # A short session rests about two thirds of the prescription (heavy sets at least 90 s),
     # as a coach cuts a session short: the time goes to more movements, not to rest.
     short_rests: bool = False
+    # Priority groups the day's focus leaves out (`split.with_priority_extras`): any exercise
+    # that trains them as a prime mover may serve them (a lunge for the glutes on an upper
+    # day), not only one whose main group is in the focus.
+    extra: frozenset[MuscleGroup] = field(default_factory=frozenset)
 
     def headroom_of(self, group: MuscleGroup) -> float:
         found = self.headroom.get(group)
@@ -151,6 +155,12 @@ class SessionBuilder:
         """Fill toward the targets (pairing when time runs short), then toward the stretch,
         then balance pulls against presses (`balance`; the week generator balances the
         whole week once every day is built instead)."""
+        if self.ctx.priority:
+            # The priorities take their time first: after the foundation, the greedy would
+            # otherwise spread the session over every group and leave a priority where it
+            # was without one.
+            first = {g: t for g, t in self.ctx.targets.items() if g in self.ctx.priority}
+            self._paired(lambda: self.fill(first))
         self._paired(lambda: self.fill(self.ctx.targets))
         self.fill(self.ctx.stretch)
         self.rearrange()
@@ -369,7 +379,9 @@ class SessionBuilder:
         elif least is not None and least.sets < rx.sets_before_second(
                 self.ctx.goal, least.option.exercise):
             moves = ("grow", "new")
-        elif deficit >= 2:
+        elif deficit >= 2 or group in self.ctx.priority:
+            # A priority group past three sets of one exercise gets a second movement (lateral
+            # raises next to the presses) before a fourth set.
             moves = ("new", "grow")
         else:
             moves = ("grow", "new")
@@ -521,13 +533,15 @@ class SessionBuilder:
         if self._starved:
             return False
         if not self.pairing:
-            cost = metrics.SETUP_SECONDS + sets * (option.work_seconds + option.rest)
+            cost = (metrics.SETUP_SECONDS + option.ramp_seconds
+                    + sets * (option.work_seconds + option.rest))
             if self.seconds + cost > budget:
                 return False
             self._append(option, sets)
             return True
         work = option.work_seconds
-        optimistic = metrics.SETUP_SECONDS + sets * (work + min(option.rest, self.ctx.transition))
+        optimistic = (metrics.SETUP_SECONDS + option.ramp_seconds
+                      + sets * (work + min(option.rest, self.ctx.transition)))
         saving = max((item.sets * (item.rest - self.ctx.transition) for item in self.items
                       if item.rest > self.ctx.transition), default=0.0)
         if self.seconds + optimistic - saving > budget:
@@ -597,13 +611,15 @@ class SessionBuilder:
             wanted = self.ctx.preferred_patterns.get(group, ())
             self._usable[group] = tuple(
                 self._rested(o) for o in self.ctx.pool.by_group[group]
-                if o.main_group in focus and self.usable(o)
+                if (o.main_group in focus or (group in self.ctx.extra and group in o.primary))
+                and self.usable(o)
                 and (not wanted or o.main_group is not group or o.exercise.pattern in wanted))
         return self._usable[group]
 
     def ranked(self, group: MuscleGroup) -> list[Option]:
         """Options for a group, best first: the movements this kind of day wants for it, its
-        own exercises, a new movement pattern in the session, compounds before isolation for
+        own exercises, no ramp-up sets in a short session, a new movement pattern in the
+        session, compounds before isolation for
         the group's first exercise, no spinal-heavy rows stealing the hinge's lower-back
         budget, variety across the week (strength: priority first), priority."""
         present = {item.slug for item in self.items}
@@ -620,6 +636,9 @@ class SessionBuilder:
             return (
                 0 if not preferred or exercise.pattern in preferred else 1,
                 0 if option.main_group is group else 1,
+                # A short session has no time for a barbell lift's ramp-up sets: dumbbells,
+                # cables or body weight first.
+                1 if self.ctx.short_rests and option.ramp_seconds else 0,
                 1 if exercise.pattern in patterns else 0,
                 1 if first_for_group and option.priority >= 3 else 0,
                 1 if exercise.lower_back_dominant and group not in _HINGE_GROUPS else 0,

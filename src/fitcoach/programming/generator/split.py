@@ -59,6 +59,22 @@ PREFERRED_PATTERNS: dict[Focus, dict[MuscleGroup, tuple[Pattern, ...]]] = {
 LIGHT_DAY_PATTERNS: dict[MuscleGroup, tuple[Pattern, ...]] = {
     MuscleGroup.SHOULDERS: (Pattern.LATERAL_RAISE, Pattern.REAR_DELT),
 }
+# A priority group also gets a little work on the days whose focus leaves it out (delts on
+# a lower day, a leg movement on an upper day): more frequency is how a coach gives a group
+# more weekly sets without breaking the session cap. Those days train it with movements that
+# do not compete with the day's own main lifts.
+PRIORITY_EXTRA_PATTERNS: dict[MuscleGroup, tuple[Pattern, ...]] = {
+    # Flyes, not presses: more pressing would owe the week more pulls.
+    MuscleGroup.CHEST: (Pattern.CHEST_FLY,),
+    MuscleGroup.BACK: (Pattern.HORIZONTAL_PULL, Pattern.VERTICAL_PULL),
+    MuscleGroup.SHOULDERS: (Pattern.LATERAL_RAISE, Pattern.REAR_DELT),
+    MuscleGroup.QUADS: (Pattern.KNEE_EXTENSION, Pattern.LUNGE, Pattern.SQUAT),
+    MuscleGroup.HAMSTRINGS: (Pattern.KNEE_FLEXION, Pattern.HINGE),
+    MuscleGroup.GLUTES: (Pattern.LUNGE, Pattern.HINGE),
+    MuscleGroup.BICEPS: (Pattern.ELBOW_FLEXION,),
+    MuscleGroup.TRICEPS: (Pattern.ELBOW_EXTENSION,),
+    MuscleGroup.CALVES: (Pattern.CALF_RAISE,),
+}
 
 
 class SplitKind(StrEnum):
@@ -85,14 +101,41 @@ _SEQUENCES: dict[SplitKind, tuple[Focus, ...]] = {
 class DaySlot:
     focus: Focus
     light: bool = False
+    # Priority groups the focus leaves out, trained here with accessory movements.
+    extra: tuple[MuscleGroup, ...] = ()
 
     @property
-    def groups(self) -> tuple[MuscleGroup, ...]:
+    def base_groups(self) -> tuple[MuscleGroup, ...]:
+        """The focus's own groups (the ones whose main lifts the day lays first)."""
         return LIGHT_DAY_GROUPS if self.light else FOCUS_GROUPS[self.focus]
 
     @property
+    def groups(self) -> tuple[MuscleGroup, ...]:
+        return self.base_groups + self.extra
+
+    @property
     def preferred_patterns(self) -> dict[MuscleGroup, tuple[Pattern, ...]]:
-        return LIGHT_DAY_PATTERNS if self.light else PREFERRED_PATTERNS.get(self.focus, {})
+        own = LIGHT_DAY_PATTERNS if self.light else PREFERRED_PATTERNS.get(self.focus, {})
+        if not self.extra:
+            return own
+        return {**own, **{g: PRIORITY_EXTRA_PATTERNS[g] for g in self.extra
+                          if g in PRIORITY_EXTRA_PATTERNS}}
+
+
+# Off-focus priority work only in sessions this long: a shorter day is already full with its
+# own main lifts, and laterals squeezed into a 45-minute leg day would come out of its squats.
+EXTRA_MIN_MINUTES = 60
+
+
+def with_priority_extras(slot: DaySlot, priorities: tuple[MuscleGroup, ...],
+                         minutes: int) -> DaySlot:
+    """The slot with the user's priority groups its focus leaves out (never on a light day,
+    nor in a session under EXTRA_MIN_MINUTES)."""
+    if slot.light or minutes < EXTRA_MIN_MINUTES:
+        return slot
+    extra = tuple(g for g in priorities
+                  if g not in slot.base_groups and g in PRIORITY_EXTRA_PATTERNS)
+    return DaySlot(slot.focus, slot.light, extra) if extra else slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +202,8 @@ def choose_schedule(profile: Profile, day_focus: dict[Weekday, Focus],
             slots[day] = DaySlot(day_focus[day])
             continue
         light = len(free_days) == 7 and position == 6
-        slots[day] = DaySlot(Focus.FULL_BODY if light else sequence[position], light=light)
+        slot = DaySlot(Focus.FULL_BODY if light else sequence[position], light=light)
+        slots[day] = with_priority_extras(slot, profile.priority_groups,
+                                         profile.minutes_for(day))
         position += 1
     return Schedule(kind=kind if free_days else SplitKind.CUSTOM, slots=slots, fixed=fixed)

@@ -178,5 +178,11 @@ PHRASES: dict[str, str] = {
     "reason.nothing_to_protect": "nothing this week tires the {parts} before {event}",
     # gaps
     "gap.gear": "No {group} exercise fits your equipment; {gear} would unlock {exercises}.",
+    "gap.priority_gear": "{group} is one of your priorities, but no {group} exercise fits your "
+                         "equipment, so this week cannot train it; {gear} would unlock "
+                         "{exercises}.",
+    "gap.priority_limited": "{group} is one of your priorities, but your current limits rule out "
+                            "{excluded}; this week gives it {sets} sets, with {kept}. Once those "
+                            "limits ease, {excluded} would add more.",
     "gap.conditions": "Every {group} exercise is ruled out this week by your current limits.",
 }

@@ -169,6 +169,12 @@ PHRASES: dict[str, str] = {
     "reason.nothing_to_protect": "nada esta semana cansa {parts} antes de {event}",
     "gap.gear": "Ningún ejercicio de {group} encaja con tu equipo; {gear} desbloquearía "
                 "{exercises}.",
+    "gap.priority_gear": "{group} es una de tus prioridades, pero ningún ejercicio de {group} "
+                         "encaja con tu equipo, así que esta semana no se puede entrenar; "
+                         "{gear} desbloquearía {exercises}.",
+    "gap.priority_limited": "{group} es una de tus prioridades, pero tus límites actuales "
+                            "descartan {excluded}; esta semana recibe {sets} series, con {kept}. "
+                            "Cuando esos límites se relajen, {excluded} sumaría más.",
     "gap.conditions": "Tus límites actuales descartan todos los ejercicios de {group} esta "
                       "semana.",
 }

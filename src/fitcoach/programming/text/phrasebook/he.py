@@ -165,5 +165,11 @@ PHRASES: dict[str, str] = {
     "reason.nothing_to_avoid": "שום דבר בימים האלה לא מעמיס על {what}",
     "reason.nothing_to_protect": "שום דבר השבוע לא מעייף את {parts} לפני {event}",
     "gap.gear": "אין תרגיל {group} שמתאים לציוד שלך; עם {gear} אפשר יהיה לעשות {exercises}.",
+    "gap.priority_gear": "אחת העדיפויות שלך היא {group}, אבל אין תרגיל {group} שמתאים לציוד "
+                         "שלך, ולכן אין השבוע עבודה על {group}; עם {gear} אפשר יהיה לעשות "
+                         "{exercises}.",
+    "gap.priority_limited": "אחת העדיפויות שלך היא {group}, אבל המגבלות הנוכחיות שלך פוסלות את "
+                            "{excluded}; השבוע יש {sets} סטים ל{group}, עם {kept}. כשהמגבלות "
+                            "יוקלו, {excluded} יוסיפו נפח.",
     "gap.conditions": "המגבלות הנוכחיות שלך פוסלות השבוע כל תרגיל {group}.",
 }

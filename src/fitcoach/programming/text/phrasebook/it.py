@@ -169,6 +169,13 @@ PHRASES: dict[str, str] = {
     "reason.nothing_to_protect": "niente questa settimana affatica {parts} prima di {event}",
     "gap.gear": "Nessun esercizio per {group} è compatibile con la tua attrezzatura; con {gear} "
                 "sbloccheresti {exercises}.",
+    "gap.priority_gear": "{group} è una delle tue priorità, ma nessun esercizio per {group} è "
+                         "compatibile con la tua attrezzatura, quindi questa settimana non si "
+                         "può allenare; con {gear} potresti fare {exercises}.",
+    "gap.priority_limited": "{group} è una delle tue priorità, ma i tuoi limiti attuali "
+                            "escludono {excluded}; questa settimana riceve {sets} serie, con "
+                            "{kept}. Quando quei limiti si allentano, {excluded} aggiungerebbe "
+                            "volume.",
     "gap.conditions": "I tuoi limiti attuali escludono ogni esercizio per {group} questa "
                       "settimana.",
 }

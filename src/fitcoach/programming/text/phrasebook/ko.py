@@ -165,5 +165,10 @@ PHRASES: dict[str, str] = {
     "reason.nothing_to_avoid": "해당 요일에 {what}에 부담을 주는 운동이 없습니다",
     "reason.nothing_to_protect": "이번 주에는 {event} 전에 {parts}을 지치게 하는 운동이 없습니다",
     "gap.gear": "장비에 맞는 {group} 운동이 없습니다. {gear} 추가 시 가능: {exercises}.",
+    "gap.priority_gear": "{group}은(는) 우선 부위지만 장비에 맞는 {group} 운동이 없어 이번 주에는 "
+                         "훈련할 수 없습니다. {gear} 추가 시 가능: {exercises}.",
+    "gap.priority_limited": "{group}은(는) 우선 부위지만 현재 제한 때문에 {excluded}이(가) "
+                            "제외됩니다. 이번 주에는 {kept}(으)로 {sets}세트를 합니다. 제한이 "
+                            "풀리면 {excluded}(으)로 볼륨을 더할 수 있습니다.",
     "gap.conditions": "현재 제한 때문에 이번 주에는 모든 {group} 운동이 제외됩니다.",
 }
