@@ -19,6 +19,7 @@ from fitcoach.api.dependencies import (
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
 from fitcoach.api.plans.loads import plan_with_loads
+from fitcoach.api.plans.service import keep_this_week
 from fitcoach.brain.contract import ChatTurnResult
 
 router = APIRouter(prefix="/api/coach", tags=["coach"],
@@ -40,6 +41,8 @@ async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now:
     settings = request.app.state.settings
     limits = StorageLimits(memory_max_items=settings.memory_max_items,
                            chat_history_max_lines=settings.chat_history_max_lines)
+    # The turn reads this week's plan in a read-only snapshot: keep the week first (D10).
+    await run_in_threadpool(keep_this_week, database, caller, now)
     result = await Coach(database, brains, run_turn, limits).chat(caller, body, now)
     return JSONResponse(result.seed_json())
 
