@@ -84,11 +84,11 @@ def _logged_shapes(session: Session, user_id: str, times: Iterable[dt.datetime]
                        WorkoutSetRow.weight_lbs, WorkoutSetRow.reps, WorkoutSetRow.rpe)
                 .where(WorkoutSetRow.log_id.in_(batch))):
             shapes[log_id].append(_shape(slug, False, reps, rpe, weight))
-        for log_id, slug, name, warmup, weight, reps, rpe in session.execute(
+        for kept_log, kept_slug, name, warmup, weight, reps, rpe in session.execute(
                 select(KeptSetRow.log_id, KeptSetRow.exercise_id, KeptSetRow.exercise_name,
                        KeptSetRow.warmup, KeptSetRow.weight_lbs, KeptSetRow.reps,
                        KeptSetRow.rpe).where(KeptSetRow.log_id.in_(batch))):
-            shapes[log_id].append(_shape(slug or name, warmup, reps, rpe, weight))
+            shapes[kept_log].append(_shape(kept_slug or name, warmup, reps, rpe, weight))
     found: dict[dt.datetime, list[list[SetShape]]] = defaultdict(list)
     for log_id, second in at.items():
         found[second].append(sorted(shapes.get(log_id, [])))
