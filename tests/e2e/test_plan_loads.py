@@ -93,3 +93,16 @@ def test_imported_history_gives_loads_like_logged_history(
     planned = _monday_first(api, MONDAY)
     assert planned["target_weight_lbs"] == 45
     assert planned["last"]["completed_at"] == "2026-09-07T18:00:00Z"
+
+
+def test_a_kilogram_users_load_is_on_the_kilogram_rack(new_user: Callable[..., Api]) -> None:
+    """Logged in pounds (50 lb, as an imported file or another device writes it), planned
+    for a kg user: the same load is the kg rack's 22 kg, never 22.68 kg."""
+    api = new_user(units="kg")
+    api.accepted_week()
+    _incline_log(api, MONDAY, 50, (9, 8), (8, 8), (8, 8))
+    target = _monday_first(api, MONDAY + WEEK)["target_weight_lbs"]
+    assert round(target * 0.45359237, 6) == 22
+    _incline_log(api, MONDAY + WEEK, target, (10, 7), (10, 7), (10, 7))
+    up = _monday_first(api, MONDAY + 2 * WEEK)["target_weight_lbs"]
+    assert round(up * 0.45359237, 6) == 24  # one 2 kg step

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from fitcoach.analytics.load_targets import load_target
 from fitcoach.analytics.logs import ExerciseSession
+from fitcoach.analytics.units import DEFAULT_PLATES, PlateSteps
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import Unit, Weekday
@@ -22,13 +23,14 @@ from fitcoach.programming.plan import LastSession, PlannedExercise, WeeklyPlan
 
 
 def planned_with_load(planned: PlannedExercise, sessions: Sequence[ExerciseSession],
-                      unit: Unit, max_dumbbell_lbs: float | None) -> PlannedExercise:
+                      unit: Unit, max_dumbbell_lbs: float | None,
+                      plates: PlateSteps = DEFAULT_PLATES) -> PlannedExercise:
     exercise = CATALOG.find(planned.exercise_id)
     if exercise is None or not sessions:
         return planned.model_copy(update={"target_weight_lbs": None, "last": None})
     cap = max_dumbbell_lbs if exercise.load_kind is LoadKind.DUMBBELL else None
     target = load_target(exercise, sessions, planned.target_reps, unit, planned.target_rir,
-                         cap)
+                         cap, plates)
     newest = sessions[0]
     return planned.model_copy(update={
         "target_weight_lbs": target.weight_lbs if target else None,
@@ -37,7 +39,8 @@ def planned_with_load(planned: PlannedExercise, sessions: Sequence[ExerciseSessi
 
 def with_loads(plan: WeeklyPlan, history: Mapping[str, Sequence[ExerciseSession]],
                cutoffs: Mapping[Weekday, dt.datetime], unit: Unit,
-               max_dumbbell_lbs: float | None = None) -> WeeklyPlan:
+               max_dumbbell_lbs: float | None = None, plates: PlateSteps = DEFAULT_PLATES
+               ) -> WeeklyPlan:
     """`plan` with every planned exercise's load and last session; `history` holds each
     exercise's sessions newest first, `cutoffs` the moment each day's date began."""
     days = {}
@@ -48,7 +51,7 @@ def with_loads(plan: WeeklyPlan, history: Mapping[str, Sequence[ExerciseSession]
                 planned_with_load(
                     planned,
                     [s for s in history.get(planned.exercise_id, ()) if s.completed_at < cutoff],
-                    unit, max_dumbbell_lbs)
+                    unit, max_dumbbell_lbs, plates)
                 for planned in block.exercises)})
             for block in day.blocks)
         days[weekday] = day.model_copy(update={"blocks": blocks})

@@ -14,11 +14,12 @@ from fitcoach.api.dependencies import (
     CallerDep,
     DatabaseDep,
     NowDep,
+    SettingsDep,
     TurnRunnerDep,
 )
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
-from fitcoach.api.plans.loads import plan_with_loads
+from fitcoach.api.plans.loads import plan_with_loads, plate_steps
 from fitcoach.api.plans.service import keep_this_week
 from fitcoach.brain.contract import ChatTurnResult
 
@@ -51,13 +52,13 @@ async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now:
              responses=error_responses({404: "no such proposal of the caller",
                                             409: "outdated, superseded or rejected"}))
 def accept_proposal(proposal_id: str, caller: CallerDep, database: DatabaseDep,
-                    now: NowDep) -> AcceptedPlan:
+                    now: NowDep, settings: SettingsDep) -> AcceptedPlan:
     """Write the staged plan as the next plan version (idempotent). The plan answered
     carries each exercise's load and last session from the logs, as `GET
     /api/plans/current` shows it."""
     accepted = proposals.accept(database, caller, proposal_id, now)
     with database.read() as session:
-        plan = plan_with_loads(session, caller, accepted.plan, now)
+        plan = plan_with_loads(session, caller, accepted.plan, now, plate_steps(settings))
     return accepted.model_copy(update={"plan": plan})
 
 

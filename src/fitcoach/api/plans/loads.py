@@ -12,12 +12,14 @@ from sqlalchemy import and_, select, union_all
 from sqlalchemy.orm import Session
 
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
+from fitcoach.analytics.units import DEFAULT_PLATES, PlateSteps
 from fitcoach.api.memory.repository import MemoryRepository
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.programming.loads import with_loads
 from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.settings import Settings
 from fitcoach.store.models import WorkoutSetRow
 
 # Sessions read per exercise: the two the rule needs before the week's earliest day, plus
@@ -65,9 +67,15 @@ def day_starts(plan: WeeklyPlan, timezone: str) -> dict[Weekday, dt.datetime]:
 
 
 def plan_with_loads(session: Session, caller: UserSettings, plan: WeeklyPlan,
-                    now: dt.datetime) -> WeeklyPlan:
+                    now: dt.datetime, plates: PlateSteps = DEFAULT_PLATES) -> WeeklyPlan:
     slugs = {e.exercise_id for day in plan.days.values() for e in day.exercises}
     history = recent_sessions(session, caller.user_id, slugs)
     items = MemoryRepository(session).live(caller.user_id, now)
     cap = build_profile(items, now, settings=caller).profile.max_dumbbell_lbs
-    return with_loads(plan, history, day_starts(plan, caller.timezone), caller.units, cap)
+    return with_loads(plan, history, day_starts(plan, caller.timezone), caller.units, cap,
+                      plates)
+
+
+def plate_steps(settings: Settings) -> PlateSteps:
+    """The barbell steps the service is configured with (`FITCOACH_PLATE_STEP_*`)."""
+    return PlateSteps(kg=settings.plate_step_kg, lb=settings.plate_step_lb)
