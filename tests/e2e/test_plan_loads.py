@@ -106,3 +106,23 @@ def test_a_kilogram_users_load_is_on_the_kilogram_rack(new_user: Callable[..., A
     _incline_log(api, MONDAY + WEEK, target, (10, 7), (10, 7), (10, 7))
     up = _monday_first(api, MONDAY + 2 * WEEK)["target_weight_lbs"]
     assert round(up * 0.45359237, 6) == 24  # one 2 kg step
+
+
+def test_a_press_never_logged_gets_an_estimate_marked_as_one(
+        new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.accepted_week()
+    response = api.log({"completed_at": MONDAY.isoformat(), "exercises_logged": [
+        {"exercise_id": "flat-db-bench-press",
+         "sets": [{"weight_lbs": 40, "reps": 10, "rpe": 8}] * 3}]}, now=MONDAY)
+    assert response.status_code == 201, response.text
+    planned = _monday_first(api, MONDAY + WEEK)
+    assert planned["exercise_id"] == INCLINE
+    assert planned["target_weight_estimated_from"] == "flat-db-bench-press"
+    assert 20 <= planned["target_weight_lbs"] < 40
+    assert "last" not in planned  # its own history is still empty
+    # Once logged, its own history decides and the mark goes.
+    _incline_log(api, MONDAY + WEEK, 25, (10, 7), (10, 7), (10, 7))
+    own = _monday_first(api, MONDAY + 2 * WEEK)
+    assert own["target_weight_lbs"] == 30
+    assert "target_weight_estimated_from" not in own

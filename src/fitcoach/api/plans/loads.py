@@ -17,7 +17,7 @@ from fitcoach.api.memory.repository import MemoryRepository
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.programming.loads import with_loads
+from fitcoach.programming.loads import same_pattern, with_loads
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.settings import Settings
 from fitcoach.store.models import WorkoutSetRow
@@ -69,7 +69,10 @@ def day_starts(plan: WeeklyPlan, timezone: str) -> dict[Weekday, dt.datetime]:
 def plan_with_loads(session: Session, caller: UserSettings, plan: WeeklyPlan,
                     now: dt.datetime, plates: PlateSteps = DEFAULT_PLATES) -> WeeklyPlan:
     slugs = {e.exercise_id for day in plan.days.values() for e in day.exercises}
-    history = recent_sessions(session, caller.user_id, slugs)
+    # With the exercises of their patterns: an exercise never logged may be estimated from
+    # a logged one (`analytics.load_estimates`).
+    related = {other for slug in slugs for other in same_pattern(slug)}
+    history = recent_sessions(session, caller.user_id, slugs | related)
     items = MemoryRepository(session).live(caller.user_id, now)
     cap = build_profile(items, now, settings=caller).profile.max_dumbbell_lbs
     return with_loads(plan, history, day_starts(plan, caller.timezone), caller.units, cap,
