@@ -211,3 +211,11 @@ def test_the_plate_step_is_configurable() -> None:
                            Unit.LB, 2, None, fine_lb)
     assert dumbbell is not None
     assert dumbbell.weight_lbs == 45
+
+
+def test_a_kilogram_load_kept_to_a_tenth_of_a_pound_is_still_that_dumbbell() -> None:
+    # 22 kg stored as 48.5 lb (a memory's heaviest dumbbell): the cap is 22 kg, not 20.
+    capped = one(INCLINE, session("l1", at(14), *straight(20 * KG, 10, 10, rpe=7)),
+                 unit=Unit.KG, cap=48.5)
+    assert capped is not None
+    assert (round(capped.weight_lbs / KG), capped.decision) == (22, LoadDecision.INCREASE)

@@ -171,6 +171,11 @@ def next_load_down(weight_lbs: float, kind: LoadKind, unit: Unit,
     return _grid_lbs(index, grid) if index >= 0 else None
 
 
+# Some loads reach the rules rounded to 0.1 lb (a memory's heaviest dumbbell, older logs):
+# 22 kg kept as 48.5 lb is still the 22 kg dumbbell, not a load to put on the grid.
+STORED_PRECISION_LBS = 0.05 + _GRID_TOLERANCE
+
+
 def typed_in(weight_lbs: float, unit: Unit) -> bool:
     """Whether a stored load is a value of the user's unit to 0.1 (22.5 kg, 47.5 lb), as
     typed, and not a conversion from the other unit (50 lb is 22.6796 kg)."""
@@ -186,4 +191,7 @@ def usable_load(weight_lbs: float, kind: LoadKind, unit: Unit,
     kg user is never told to lift 22.68 kg."""
     if typed_in(weight_lbs, unit) or load_grid(kind, unit, plates) is None:
         return weight_lbs
+    nearest = round_to_loadable(weight_lbs, kind, unit, Rounding.NEAREST, plates)
+    if abs(nearest - weight_lbs) <= STORED_PRECISION_LBS:
+        return weight_lbs  # a grid point, kept to 0.1 lb somewhere (22 kg as 48.5 lb)
     return round_to_loadable(weight_lbs, kind, unit, rounding, plates)
