@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from fitcoach.analytics.load_estimates import estimate_load
 from fitcoach.analytics.load_targets import load_target
@@ -56,6 +57,7 @@ def planned_with_load(planned: PlannedExercise, sessions: Sequence[ExerciseSessi
         "last": LastSession(completed_at=newest.completed_at, sets=newest.sets)})
 
 
+@cache
 def same_pattern(slug: str) -> tuple[str, ...]:
     """The other catalog exercises of `slug`'s movement pattern (an estimate's sources)."""
     exercise = CATALOG.find(slug)
