@@ -54,6 +54,7 @@ from fitcoach.memory.render import active_items
 from fitcoach.programming.calendar import (
     Completion,
     completed_date,
+    completes,
     for_week,
     settled_days,
     with_completions,
@@ -278,8 +279,8 @@ class ChatSession:
                     day: Weekday | None = None) -> LoggedWorkout:
         """Record a finished workout; the analytical tools see it from the next turn on, and
         the plan day it completes (`programming.calendar.completed_date`: its local date, or
-        with `day` the latest such weekday up to it, as the HTTP service does) is marked done
-        by it (the latest log of a date wins)."""
+        with `day` that day of the log's own week, as the HTTP service does) is marked done
+        by it, unless it is already done or a rest day (`completes`)."""
         if not exercises:
             raise SessionError("a workout needs at least one exercise")
         moment = now or self.now()
@@ -293,8 +294,7 @@ class ChatSession:
             announced += update.new_prs
         self.log_reader.add(workout)
         date = completed_date(self.today(moment), day)
-        done = self.completions.get(date)
-        if done is None or moment >= done.completed_at:
+        if completes(self.base_plan(moment), date, self.completions):
             self.completions[date] = Completion(workout.log_id, moment)
         return LoggedWorkout(workout=workout, new_records=tuple(announced))
 

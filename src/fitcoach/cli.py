@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fitcoach.cli_chat import chat_command
+from fitcoach.cli_data import export_command, import_command
 from fitcoach.cli_eval import eval_command
 
 if TYPE_CHECKING:
@@ -331,6 +332,8 @@ def _print_week(result: GenerationResult, warnings: tuple[Violation, ...], unit:
 # The terminal coach and the evaluation suite live in their own modules.
 app.command("eval")(eval_command)
 app.command("chat")(chat_command)
+app.command("import")(import_command)
+app.command("export")(export_command)
 
 
 if __name__ == "__main__":

@@ -73,6 +73,10 @@ class Settings(BaseSettings):
     request_body_timeout_seconds: Annotated[float, Field(gt=0, le=600)] = 30.0
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=1, le=65535)] = 8000
+    # The smallest barbell increase the plan's loads step by (the lightest plate pair on
+    # hand), per unit: 0.5 kg micro-plates make it 1 (`analytics.units.PlateSteps`).
+    plate_step_kg: Annotated[float, Field(gt=0, le=10)] = 2.5
+    plate_step_lb: Annotated[float, Field(gt=0, le=20)] = 5.0
 
     # LLM brains (FITCOACH_BRAIN=gemini|openai). Keys are secrets: never logged or echoed.
     gemini_api_key: SecretStr | None = None

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from fitcoach.analytics.load_targets import LoadDecision, load_target
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
+from fitcoach.analytics.units import PlateSteps
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import Unit
@@ -140,8 +141,16 @@ def test_property_never_above_the_cap_never_without_a_loaded_session(
     if cap is not None:
         assert target.weight_lbs <= cap + 1e-9
     last_top = max(x.weight_lbs for x in loaded[0].sets)
+    in_unit = target.weight_lbs / (KG if unit is Unit.KG else 1)
+    # Never a conversion: a load the user typed (to 0.1 of their unit), or on their grid,
+    # or the cap itself when it is under anything loadable (a 5 lb cap on a barbell).
+    assert abs(in_unit * 10 - round(in_unit * 10)) < 1e-6 or \
+        is_loadable(target.weight_lbs, exercise.load_kind, unit) or target.weight_lbs == cap
     if target.decision in (LoadDecision.HOLD, LoadDecision.ADD_REPS, LoadDecision.AT_CAP):
-        assert target.weight_lbs == pytest.approx(min(last_top, cap or last_top))
+        same = min(last_top, cap or last_top)
+        step = 2.5 if unit is Unit.KG else 5  # half the coarsest grid's step, in that unit
+        assert abs(target.weight_lbs - same) <= step * (KG if unit is Unit.KG else 1) + 1e-9 \
+            or is_loadable(target.weight_lbs, exercise.load_kind, unit)
     elif target.decision is LoadDecision.INCREASE:
         assert target.weight_lbs > last_top or target.weight_lbs == cap
         assert is_loadable(target.weight_lbs, exercise.load_kind, unit) or \
@@ -150,3 +159,63 @@ def test_property_never_above_the_cap_never_without_a_loaded_session(
         assert target.weight_lbs < last_top
         assert is_loadable(target.weight_lbs, exercise.load_kind, unit) or \
             target.weight_lbs == cap
+
+
+KG = 1 / 0.45359237  # pounds per kilogram, written apart from the code's own constant
+
+
+def _kg(target) -> float:
+    return round(target.weight_lbs / KG, 6)
+
+
+def test_a_kilogram_user_is_never_handed_a_pound_conversion() -> None:
+    # 50 lb dumbbells logged (an imported Strong file in pounds): 22.68 kg is no dumbbell
+    # a kg rack holds; the same load is the rack's nearest, 22 kg.
+    same = one(INCLINE, session("l1", at(14), *straight(50, 9, 8)), unit=Unit.KG)
+    assert same is not None
+    assert (_kg(same), same.decision) == (22, LoadDecision.ADD_REPS)
+    held = one(SQUAT, session("l1", at(14), *straight(225, 10, 10, rpe=9.5)), unit=Unit.KG)
+    assert held is not None
+    assert _kg(held) == 102.5  # 102.06 kg on the bar is 102.5 kg of plates
+    # What a kg user typed stays as typed (22.5 kg is their own dumbbell).
+    typed = one(INCLINE, session("l1", at(14), *straight(22.5 * KG, 9, 8)), unit=Unit.KG)
+    assert typed is not None
+    assert _kg(typed) == 22.5
+
+
+def test_a_cap_in_pounds_caps_a_kilogram_user_on_their_grid() -> None:
+    # "My heaviest dumbbell is 50 lb" said once; the user trains in kg: 22 kg, not 22.68.
+    capped = one(INCLINE, session("l1", at(14), *straight(22 * KG, 10, 10, rpe=7)),
+                 unit=Unit.KG, cap=50)
+    assert capped is not None
+    assert (_kg(capped), capped.decision) == (22, LoadDecision.AT_CAP)
+    under = one(INCLINE, session("l1", at(14), *straight(20 * KG, 10, 10, rpe=7)),
+                unit=Unit.KG, cap=50)
+    assert under is not None
+    assert (_kg(under), under.decision) == (22, LoadDecision.INCREASE)
+
+
+def test_the_plate_step_is_configurable() -> None:
+    fine_kg = PlateSteps(kg=1.0, lb=5.0)
+    squat = load_target(SQUAT, [session("l1", at(14), *straight(100 * KG, 10, 10))], "8-10",
+                        Unit.KG, 2, None, fine_kg)
+    assert squat is not None
+    assert _kg(squat) == 101
+    fine_lb = PlateSteps(kg=2.5, lb=2.5)
+    pounds = load_target(SQUAT, [session("l1", at(14), *straight(225, 10, 10))], "8-10",
+                         Unit.LB, 2, None, fine_lb)
+    assert pounds is not None
+    assert pounds.weight_lbs == 227.5
+    # The plates are the bar's: a dumbbell keeps its rack's step.
+    dumbbell = load_target(INCLINE, [session("l1", at(14), *straight(40, 10, 10))], "8-10",
+                           Unit.LB, 2, None, fine_lb)
+    assert dumbbell is not None
+    assert dumbbell.weight_lbs == 45
+
+
+def test_a_kilogram_load_kept_to_a_tenth_of_a_pound_is_still_that_dumbbell() -> None:
+    # 22 kg stored as 48.5 lb (a memory's heaviest dumbbell): the cap is 22 kg, not 20.
+    capped = one(INCLINE, session("l1", at(14), *straight(20 * KG, 10, 10, rpe=7)),
+                 unit=Unit.KG, cap=48.5)
+    assert capped is not None
+    assert (round(capped.weight_lbs / KG), capped.decision) == (22, LoadDecision.INCREASE)

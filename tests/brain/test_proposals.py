@@ -203,8 +203,19 @@ def test_the_terminal_session_completes_the_day_a_log_names_as_the_service_does(
     chat = _session()  # NOW is Monday 2026-09-14
     workout = [ExerciseRecord(exercise_id="goblet-squat",
                               sets=(SetRecord(weight_lbs=50, reps=10),))]
-    named = chat.log_workout(workout, now=NOW, day=Weekday.SUNDAY)
+    plan = chat.current_plan(NOW)
+    assert plan is not None
+    later = [d for d in Weekday if d.index > 0 and plan.days[d].is_training_day]
+    rest = [d for d in Weekday if not plan.days[d].is_training_day]
+    # D7 revised: the day it names of the week it was done in, even ahead of plan; a rest
+    # day is left alone; the first log of a day holds it.
+    named = chat.log_workout(workout, now=NOW, day=later[-1])
     today = chat.log_workout(workout, now=NOW + dt.timedelta(minutes=1))
-    assert chat.completions[dt.date(2026, 9, 13)].log_id == named.workout.log_id
+    chat.log_workout(workout, now=NOW + dt.timedelta(minutes=2))
+    done = dt.date(2026, 9, 14) + dt.timedelta(days=later[-1].index)
+    assert chat.completions[done].log_id == named.workout.log_id
     assert chat.completions[dt.date(2026, 9, 14)].log_id == today.workout.log_id
-    assert dt.date(2026, 9, 20) not in chat.completions  # never the coming Sunday
+    assert dt.date(2026, 9, 14) - dt.timedelta(days=7 - later[-1].index) not in chat.completions
+    if rest:
+        chat.log_workout(workout, now=NOW, day=rest[0])
+        assert dt.date(2026, 9, 14) + dt.timedelta(days=rest[0].index) not in chat.completions

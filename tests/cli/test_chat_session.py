@@ -166,7 +166,7 @@ def test_a_logged_workout_completes_its_plan_day_and_only_the_view() -> None:
     assert plan is not None
     monday = plan.days[Weekday.MONDAY]
     assert monday.status.value == "completed"
-    assert monday.completed_log_id == "log_001"  # the latest log of the date, not the last sent
+    assert monday.completed_log_id == "log_001"  # the first log of the day holds it (D7)
     assert monday.completed_at == NOW
     assert all(plan.days[d].status.value == "scheduled" for d in Weekday if d is not Weekday.MONDAY)
     assert s.plan == accepted  # only Accept writes the plan

@@ -7,8 +7,8 @@ the plan when it is read; it is never part of a plan version. The brain may see 
   (the seed's data assurances), the days the edit leaves alone included;
 - the stored plan version written by Accept holds no completion either;
 - the plan Accept answers (and `GET /api/plans/current`) gets the completion back from the
-  overlay, on the date the workout was logged (the latest log of a date is the one the day
-  points at);
+  overlay, on the date the workout completed (the first log of a date is the one the day
+  points at: a day already completed is left alone);
 - a day logged (or past) after a proposal was staged is settled at Accept too: a day edit of
   it is refused (409 `proposal_settled`, nothing written), a week edit keeps it as it was
   (`brain.proposals.plan_after_accept`).

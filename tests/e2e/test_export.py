@@ -8,7 +8,7 @@ import io
 from collections.abc import Callable
 
 from tests.e2e.conftest import Api, one_set
-from tests.e2e.test_imports import STRONG_OLD, upload
+from tests.e2e.test_imports import HEVY, STRONG_OLD, upload
 
 
 def test_the_export_holds_everything_of_the_caller_and_nothing_of_others(
@@ -66,3 +66,40 @@ def test_the_logs_csv_is_strongs_layout_and_imports_back(new_user: Callable[...,
     again = upload(bob, response.text, "strong").json()
     assert (again["workouts"], again["sets"], again["warmup_sets"]) == (2, 7, 1)
     assert again["unmapped"] == [{"name": "Incline Bench Press (Barbell)", "sets": 1}]
+
+
+def _counts(api: Api) -> tuple[int, int]:
+    logs = api.get("/api/workouts/logs", params={"limit": 100}).json()
+    return len(logs), sum(len(e["sets"]) for log in logs for e in log["exercises_logged"])
+
+
+def test_reimporting_your_own_export_adds_nothing(new_user: Callable[..., Api]) -> None:
+    """Logged here (kg, a timed plank, RPE, a time with microseconds) and imported from
+    Strong and Hevy: the export read back into the same account is all duplicates."""
+    ann = new_user(units="kg", timezone="Europe/Rome")
+    upload(ann, STRONG_OLD, "strong")
+    upload(ann, HEVY, "hevy")
+    ann.log({"completed_at": "2026-09-14T18:30:12.345678Z", "exercises_logged": [
+        {"exercise_id": "goblet-squat", "sets": [{"weight_kg": 22.5, "reps": 10, "rpe": 8},
+                                                  {"weight_kg": 22.5, "reps": 9, "rpe": 8.5}]},
+        {"exercise_id": "forearm-plank", "sets": [{"reps": 45}]}]})
+    ann.log(one_set(weight_lbs=47.3, completed_at="2026-09-13T09:00:00Z"))
+    before = _counts(ann)
+    exported = ann.get("/api/export/logs.csv").text
+    answer = upload(ann, exported, "strong")
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    assert (body["workouts"], body["sets"]) == (0, 0)
+    assert body["skipped_duplicates"] == len(list(csv.reader(io.StringIO(exported)))) - 1
+    assert _counts(ann) == before
+    assert upload(ann, exported, "strong").json()["workouts"] == 0  # and again
+
+
+def test_an_export_still_brings_what_differs(new_user: Callable[..., Api]) -> None:
+    ann = new_user()
+    ann.log(one_set(weight_lbs=50, completed_at="2026-09-13T09:00:00Z"))
+    exported = ann.get("/api/export/logs.csv").text
+    changed = exported.replace(";50;lbs;10;", ";55;lbs;10;")
+    assert changed != exported
+    body = upload(ann, changed, "strong").json()
+    assert (body["workouts"], body["skipped_duplicates"]) == (1, 0)

@@ -47,9 +47,10 @@ def test_a_day_with_two_logs_falls_back_to_the_other(new_user: Callable[..., Api
     api.accepted_week()
     first = _log(api, completed_at="2026-09-14T07:00:00Z")
     second = _log(api, completed_at="2026-09-14T09:00:00Z")
-    assert _monday(api)["completed_log_id"] == second
-    api.delete(f"/api/workouts/logs/{second}")
+    # A day already completed is left alone (D7): the first log holds it; the second counts.
     assert _monday(api)["completed_log_id"] == first
+    api.delete(f"/api/workouts/logs/{first}")
+    assert _monday(api)["completed_log_id"] == second
 
 
 def test_correcting_the_sets_moves_the_records(new_user: Callable[..., Api]) -> None:
@@ -72,19 +73,19 @@ def test_correcting_the_time_moves_the_completion(new_user: Callable[..., Api]) 
     api = new_user()
     api.accepted_week()
     log_id = _log(api, completed_at="2026-09-14T09:00:00Z")
+    wednesday = MONDAY + dt.timedelta(days=2)
     body = api.patch(f"/api/workouts/logs/{log_id}",
-                     {"completed_at": "2026-09-15T09:00:00Z"},
-                     now=MONDAY + dt.timedelta(days=1)).json()
-    assert body["completed_at"] == "2026-09-15T09:00:00Z"
-    assert body["day"] == "tuesday"
-    plan = api.get("/api/plans/current", now=MONDAY + dt.timedelta(days=1)).json()
+                     {"completed_at": "2026-09-16T09:00:00Z"}, now=wednesday).json()
+    assert body["completed_at"] == "2026-09-16T09:00:00Z"
+    assert body["day"] == "wednesday"
+    plan = api.get("/api/plans/current", now=wednesday).json()
     assert plan["days"]["monday"]["completed_log_id"] is None
-    assert plan["days"]["tuesday"]["completed_log_id"] == log_id
+    assert plan["days"]["wednesday"]["completed_log_id"] == log_id
     # Naming the day it stands for puts the completion back on Monday.
-    api.patch(f"/api/workouts/logs/{log_id}", {"day": "monday"},
-              now=MONDAY + dt.timedelta(days=1))
-    assert api.get("/api/plans/current", now=MONDAY + dt.timedelta(days=1)
-                   ).json()["days"]["monday"]["completed_log_id"] == log_id
+    api.patch(f"/api/workouts/logs/{log_id}", {"day": "monday"}, now=wednesday)
+    plan = api.get("/api/plans/current", now=wednesday).json()
+    assert plan["days"]["monday"]["completed_log_id"] == log_id
+    assert plan["days"]["wednesday"]["completed_log_id"] is None
 
 
 @pytest.mark.parametrize("body", [

@@ -93,3 +93,36 @@ def test_imported_history_gives_loads_like_logged_history(
     planned = _monday_first(api, MONDAY)
     assert planned["target_weight_lbs"] == 45
     assert planned["last"]["completed_at"] == "2026-09-07T18:00:00Z"
+
+
+def test_a_kilogram_users_load_is_on_the_kilogram_rack(new_user: Callable[..., Api]) -> None:
+    """Logged in pounds (50 lb, as an imported file or another device writes it), planned
+    for a kg user: the same load is the kg rack's 22 kg, never 22.68 kg."""
+    api = new_user(units="kg")
+    api.accepted_week()
+    _incline_log(api, MONDAY, 50, (9, 8), (8, 8), (8, 8))
+    target = _monday_first(api, MONDAY + WEEK)["target_weight_lbs"]
+    assert round(target * 0.45359237, 6) == 22
+    _incline_log(api, MONDAY + WEEK, target, (10, 7), (10, 7), (10, 7))
+    up = _monday_first(api, MONDAY + 2 * WEEK)["target_weight_lbs"]
+    assert round(up * 0.45359237, 6) == 24  # one 2 kg step
+
+
+def test_a_press_never_logged_gets_an_estimate_marked_as_one(
+        new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.accepted_week()
+    response = api.log({"completed_at": MONDAY.isoformat(), "exercises_logged": [
+        {"exercise_id": "flat-db-bench-press",
+         "sets": [{"weight_lbs": 40, "reps": 10, "rpe": 8}] * 3}]}, now=MONDAY)
+    assert response.status_code == 201, response.text
+    planned = _monday_first(api, MONDAY + WEEK)
+    assert planned["exercise_id"] == INCLINE
+    assert planned["target_weight_estimated_from"] == "flat-db-bench-press"
+    assert 20 <= planned["target_weight_lbs"] < 40
+    assert "last" not in planned  # its own history is still empty
+    # Once logged, its own history decides and the mark goes.
+    _incline_log(api, MONDAY + WEEK, 25, (10, 7), (10, 7), (10, 7))
+    own = _monday_first(api, MONDAY + 2 * WEEK)
+    assert own["target_weight_lbs"] == 30
+    assert "target_weight_estimated_from" not in own

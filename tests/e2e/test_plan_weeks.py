@@ -158,3 +158,31 @@ def test_an_accepted_set_change_is_carried_onto_the_peak() -> None:
         peak_first.target_sets - 1
     others = [w for w in peak.days if w is not weekday]
     assert all(kept.peak.days[w] == peak.days[w] for w in others)
+
+
+def _kept_weeks(database: Database, user_id: str) -> dict[dt.date, dict[str, Any]]:
+    from sqlalchemy import select
+
+    from fitcoach.store.models import PlanWeekRow
+    with database.read() as session:
+        rows = session.execute(select(PlanWeekRow.week_start_date, PlanWeekRow.plan)
+                               .where(PlanWeekRow.user_id == user_id)).all()
+    return dict(rows)
+
+
+def test_a_week_seen_only_through_the_chat_is_kept(new_user: Callable[..., Api],
+                                                   database: Database) -> None:
+    """The chat reads the week too (the brain answers about it): that week is kept as the
+    turn saw it, though the user never asked for /api/plans/current in it (D10)."""
+    chatty, reader = new_user(), new_user()
+    for api in (chatty, reader):
+        api.accepted_week()
+    week_two = BLOCK_START + dt.timedelta(days=1)
+    chatty.chat("how am I doing?", now=week_two)
+    shown = reader.get("/api/plans/current", now=week_two).json()
+    kept = _kept_weeks(database, chatty.user_id)
+    assert BLOCK_START.date() in kept
+    later = week_of(chatty, BLOCK_START, now=BLOCK_START + 3 * WEEK)
+    assert later == shown
+    again = _kept_weeks(database, chatty.user_id)
+    assert again[BLOCK_START.date()] == kept[BLOCK_START.date()]  # a past week never changes

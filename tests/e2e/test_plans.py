@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -157,36 +158,89 @@ def _completed_dates(database: Database, user_id: str) -> dict[dt.date, str]:
     return dict(rows)
 
 
-def test_the_day_field_never_completes_a_future_day(new_user: Callable[..., Api],
-                                                     database: Database) -> None:
-    # Logged on Monday as "Sunday's workout": that is yesterday, last week's Sunday, not the
-    # coming one (the latest Sunday on or before the log's local date).
+def test_the_day_field_completes_that_day_of_the_logs_own_week(new_user: Callable[..., Api],
+                                                                 database: Database) -> None:
+    # D7 revised: logged on Monday as "Sunday's workout" is this week's Sunday, done early;
+    # the week the log was done in is the one it completes, never last week's.
     api = new_user()
     api.accepted_week()
+    days = api.get("/api/plans/current").json()["days"]
     log_id = api.log(one_set(day="sunday")).json()["log_id"]
-    assert _completed_dates(database, api.user_id) == {dt.date(2026, 9, 13): log_id}
-    plan = api.get("/api/plans/current").json()
-    assert all(day["status"] == "scheduled" for day in plan["days"].values())
+    sunday_trains = not days["sunday"]["is_rest_day"] and bool(days["sunday"]["blocks"])
+    assert _completed_dates(database, api.user_id) == (
+        {dt.date(2026, 9, 20): log_id} if sunday_trains else {})
+    assert dt.date(2026, 9, 13) not in _completed_dates(database, api.user_id)
 
 
 @pytest.mark.parametrize(("logged", "day", "completes"), [
     (WEDNESDAY, "monday", dt.date(2026, 9, 14)),
     (WEDNESDAY, "wednesday", dt.date(2026, 9, 16)),
-    (WEDNESDAY, "thursday", dt.date(2026, 9, 10)),  # last week's: this one is ahead
+    (WEDNESDAY, "thursday", dt.date(2026, 9, 17)),  # done a day early: this week's Thursday
     (MONDAY + dt.timedelta(days=6), "saturday", dt.date(2026, 9, 19)),
+    (MONDAY + dt.timedelta(days=1), "thursday", dt.date(2026, 9, 17)),
 ])
-def test_the_day_field_picks_the_latest_such_day_up_to_the_log(
+def test_the_day_field_picks_that_day_in_the_week_of_the_log(
         new_user: Callable[..., Api], database: Database, logged: dt.datetime, day: str,
         completes: dt.date) -> None:
-    api = new_user()
+    api = new_user()  # no plan yet: no day is known to be a rest day
     log_id = api.log(one_set(day=day), now=logged).json()["log_id"]
     assert _completed_dates(database, api.user_id) == {completes: log_id}
+
+
+def _training_days(plan: dict[str, Any]) -> list[str]:
+    return [name for name, d in plan["days"].items() if not d["is_rest_day"] and d["blocks"]]
+
+
+def test_a_log_on_tuesday_naming_thursday_completes_thursday(new_user: Callable[..., Api]
+                                                              ) -> None:
+    api = new_user()
+    api.accepted_week()
+    tuesday = MONDAY + dt.timedelta(days=1)
+    training = _training_days(api.get("/api/plans/current", now=tuesday).json())
+    later = next(name for name in training if name in ("thursday", "friday", "saturday"))
+    log_id = api.log(one_set(day=later), now=tuesday).json()["log_id"]
+    plan = api.get("/api/plans/current", now=tuesday).json()
+    assert plan["days"][later]["status"] == "completed"
+    assert plan["days"][later]["completed_log_id"] == log_id
+    assert plan["days"]["tuesday"]["status"] == "scheduled"
+
+
+def test_a_completed_day_keeps_its_first_log_and_the_second_still_counts(
+        new_user: Callable[..., Api]) -> None:
+    api = new_user()
+    api.accepted_week()
+    first = api.log(one_set(day="wednesday"), now=MONDAY).json()["log_id"]
+    second = api.log(one_set(weight_lbs=60, day="wednesday"), now=WEDNESDAY).json()
+    plan = api.get("/api/plans/current", now=WEDNESDAY).json()
+    assert plan["days"]["wednesday"]["completed_log_id"] == first
+    assert plan["days"]["monday"]["status"] == "scheduled"
+    logs = api.get("/api/workouts/logs", now=WEDNESDAY).json()
+    assert second["log_id"] in [log["log_id"] for log in logs]
+    assert second["new_prs"]  # 60 lb beats 50 lb: the records saw it
+
+
+def test_a_rest_day_is_left_alone_and_the_log_still_counts(new_user: Callable[..., Api],
+                                                            database: Database) -> None:
+    api = new_user()
+    api.accepted_week()
+    plan = api.get("/api/plans/current").json()
+    rest = next(name for name in plan["days"] if name not in _training_days(plan))
+    assert api.log(one_set(day=rest)).status_code == 201
+    rest_date = dt.date.fromisoformat(plan["days"][rest]["date"])
+    on_the_day = api.log(one_set(weight_lbs=70), now=dt.datetime.combine(
+        rest_date, dt.time(10), dt.UTC)).json()
+    assert on_the_day["new_prs"]  # 70 lb after 50 lb: the records counted both logs
+    assert _completed_dates(database, api.user_id) == {}
+    after = api.get("/api/plans/current").json()
+    assert all(d["status"] == "scheduled" for d in after["days"].values())
+    assert len(api.get("/api/workouts/logs").json()) == 2
 
 
 def test_the_day_field_follows_the_users_local_date(new_user: Callable[..., Api],
                                                     database: Database) -> None:
     api = new_user(timezone="America/Los_Angeles")
-    # Thursday 02:00 UTC is Wednesday 19:00 in Los Angeles: "thursday" is last week's.
-    evening = MONDAY + dt.timedelta(days=2, hours=16)
+    # Monday 02:00 UTC is still Sunday 19:00 in Los Angeles: "thursday" is the Thursday of
+    # the week that Sunday ends (the user's), not of the week UTC is already in.
+    evening = MONDAY - dt.timedelta(hours=8)
     log_id = api.log(one_set(day="thursday"), now=evening).json()["log_id"]
     assert _completed_dates(database, api.user_id) == {dt.date(2026, 9, 10): log_id}

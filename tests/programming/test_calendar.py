@@ -12,6 +12,7 @@ from fitcoach.programming.calendar import (
     Completion,
     carry_forward,
     completed_date,
+    completes,
     for_week,
     place_day,
     with_completions,
@@ -85,16 +86,33 @@ def test_a_plan_applies_to_a_week_carried_forward_never_back(weeks: int) -> None
 
 @given(logged_on=st.dates(min_value=dt.date(2000, 1, 1), max_value=dt.date(2100, 1, 1)),
        day=st.sampled_from(list(Weekday)))
-def test_a_log_completes_the_latest_such_day_up_to_its_own_date(logged_on: dt.date,
-                                                                 day: Weekday) -> None:
+def test_a_log_completes_that_day_of_its_own_week(logged_on: dt.date, day: Weekday) -> None:
     done = completed_date(logged_on, day)
     assert done.weekday() == day.index
-    assert logged_on - dt.timedelta(days=6) <= done <= logged_on
+    monday = logged_on - dt.timedelta(days=logged_on.weekday())  # written apart from the rule
+    assert monday <= done <= monday + dt.timedelta(days=6)
 
 
 def test_a_log_without_a_day_completes_its_own_date() -> None:
     monday = dt.date(2026, 9, 14)
     assert completed_date(monday) == monday
     assert completed_date(monday, Weekday.MONDAY) == monday
-    assert completed_date(monday, Weekday.SUNDAY) == dt.date(2026, 9, 13)
-    assert completed_date(monday, Weekday.TUESDAY) == dt.date(2026, 9, 8)
+    assert completed_date(monday, Weekday.SUNDAY) == dt.date(2026, 9, 20)  # done early
+    tuesday = dt.date(2026, 9, 15)
+    assert completed_date(tuesday, Weekday.THURSDAY) == dt.date(2026, 9, 17)
+    assert completed_date(dt.date(2026, 9, 20), Weekday.TUESDAY) == tuesday  # done late
+
+
+def test_a_completed_or_rest_day_is_not_completed_again() -> None:
+    plan = _plan()  # Monday and Wednesday train; the rest of SEED_MONDAY's week rests
+    monday = plan.days[MON].date
+    wednesday = plan.days[WED].date
+    tuesday = monday + dt.timedelta(days=1)
+    assert completes(plan, monday, set())
+    assert not completes(plan, monday, {monday})
+    assert not completes(plan, tuesday, set())
+    assert completes(plan, wednesday, {monday})
+    assert completes(None, tuesday, set())  # no plan: no rest day known
+    assert completes(plan, tuesday + dt.timedelta(days=7), set())  # another week's plan
+
+

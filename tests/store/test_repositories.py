@@ -98,8 +98,8 @@ def test_plan_versions_and_completions(database: Database,
                 user.user_id, NOW.date(), Completion(log.id, NOW.replace(hour=hour)))
     with database.read() as session:
         completions = PlanRepository(session).completions(user.user_id, NOW.date(), NOW.date())
-    # The latest workout of the day is the one the day points at, whatever the log order.
-    assert completions == {NOW.date(): Completion(log_ids[1], NOW.replace(hour=18))}
+    # A day already completed is left alone (D7): the first log marked holds it.
+    assert completions == {NOW.date(): Completion(log_ids[0], NOW.replace(hour=9))}
 
 
 def test_superseding_touches_only_that_users_pending_proposals(

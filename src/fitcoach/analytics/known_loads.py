@@ -21,7 +21,7 @@ from fitcoach.analytics.logs import (
 )
 from fitcoach.analytics.rep_range import RepRange, as_rep_range
 from fitcoach.analytics.strength import e1rm_estimate, load_for_reps
-from fitcoach.analytics.units import Rounding, round_to_loadable
+from fitcoach.analytics.units import DEFAULT_PLATES, PlateSteps, Rounding, round_to_loadable
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import Unit
 
@@ -76,6 +76,7 @@ def working_load(
     load_kind: LoadKind,
     unit: Unit,
     max_load_lbs: float | None = None,
+    plates: PlateSteps = DEFAULT_PLATES,
 ) -> float | None:
     """The load (pounds) for a prescription, from the known set's e1RM.
 
@@ -93,6 +94,6 @@ def working_load(
     target = load_for_reps(estimate.value_lbs, reps.low, target_rir)
     if max_load_lbs is not None:
         target = min(target, max_load_lbs)
-    loadable = round_to_loadable(target, load_kind, unit, Rounding.DOWN)
+    loadable = round_to_loadable(target, load_kind, unit, Rounding.DOWN, plates)
     # The user's heaviest dumbbell is loadable by definition even off the grid.
     return loadable if max_load_lbs is None else min(loadable, max_load_lbs)

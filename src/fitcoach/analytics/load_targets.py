@@ -28,7 +28,15 @@ from pydantic import BaseModel, ConfigDict
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.analytics.progression import top_weight, working_sets
 from fitcoach.analytics.rep_range import RepRange, as_rep_range
-from fitcoach.analytics.units import Rounding, next_load_down, next_load_up, round_to_loadable
+from fitcoach.analytics.units import (
+    DEFAULT_PLATES,
+    PlateSteps,
+    Rounding,
+    next_load_down,
+    next_load_up,
+    round_to_loadable,
+    usable_load,
+)
 from fitcoach.catalog.models import Exercise, LoadKind
 from fitcoach.catalog.vocabulary import Unit
 
@@ -64,8 +72,10 @@ def _missed(working: Sequence[SetRecord], reps: RepRange) -> bool:
 
 def load_target(exercise: Exercise, sessions: Sequence[ExerciseSession],
                 rep_range: str | RepRange, unit: Unit, target_rir: int | None = None,
-                max_load_lbs: float | None = None) -> LoadTarget | None:
-    """The next session's load for `exercise` from its `sessions`, newest first."""
+                max_load_lbs: float | None = None, plates: PlateSteps = DEFAULT_PLATES
+                ) -> LoadTarget | None:
+    """The next session's load for `exercise` from its `sessions`, newest first, in the
+    user's unit's steps (`plates`: a barbell's)."""
     reps = as_rep_range(rep_range)
     if reps.timed or exercise.timed or exercise.load_kind is LoadKind.BODYWEIGHT:
         return None
@@ -74,8 +84,16 @@ def load_target(exercise: Exercise, sessions: Sequence[ExerciseSession],
         return None
     last = loaded[0]
     working = working_sets(last.sets)
-    weight = working[0].weight_lbs
+    logged = working[0].weight_lbs
     kind = exercise.load_kind
+    # The logged load and the cap as the user's own gear holds them: a pound value seen by
+    # a kg user (an imported file, a limit said in pounds) lands on the kg grid.
+    weight = usable_load(logged, kind, unit, plates)
+    if max_load_lbs is not None:
+        # Down, never above the cap itself (nothing loadable is lighter than the grid's
+        # minimum: then the cap as said).
+        max_load_lbs = min(max_load_lbs,
+                           usable_load(max_load_lbs, kind, unit, plates, Rounding.DOWN))
 
     def decided(weight_lbs: float, decision: LoadDecision) -> LoadTarget:
         if max_load_lbs is not None:
@@ -87,17 +105,18 @@ def load_target(exercise: Exercise, sessions: Sequence[ExerciseSession],
     if all(s.reps >= reps.high for s in working) and on_target:
         if max_load_lbs is not None and weight >= max_load_lbs - _SAME_LOAD_LBS:
             return decided(weight, LoadDecision.AT_CAP)
-        heavier = next_load_up(weight, kind, unit)
+        heavier = next_load_up(weight, kind, unit, plates)
         assert heavier is not None  # every loaded kind has a grid
         return decided(heavier, LoadDecision.INCREASE)
     if _missed(working, reps):
         earlier = loaded[1:MISSES_BEFORE_BACK_OFF]
         repeated = len(earlier) == MISSES_BEFORE_BACK_OFF - 1 and all(
-            abs(working_sets(s.sets)[0].weight_lbs - weight) < _SAME_LOAD_LBS
+            abs(working_sets(s.sets)[0].weight_lbs - logged) < _SAME_LOAD_LBS
             and _missed(working_sets(s.sets), reps) for s in earlier)
-        lighter = next_load_down(weight, kind, unit)
+        lighter = next_load_down(weight, kind, unit, plates)
         if repeated and lighter is not None:
-            cut = round_to_loadable(weight * BACK_OFF_FACTOR, kind, unit, Rounding.DOWN)
+            cut = round_to_loadable(weight * BACK_OFF_FACTOR, kind, unit, Rounding.DOWN,
+                                    plates)
             return decided(min(lighter, cut), LoadDecision.BACK_OFF)
         return decided(weight, LoadDecision.HOLD)
     if all(s.reps >= reps.high for s in working):

@@ -77,14 +77,35 @@ _GRIDS: dict[tuple[LoadKind, Unit], LoadGrid] = {
 }
 
 
-def load_grid(kind: LoadKind, unit: Unit) -> LoadGrid | None:
+class PlateSteps(NamedTuple):
+    """The smallest increase of a barbell's total, in each unit: the lightest pair of plates
+    on hand (2 × 1.25 kg, 2 × 2.5 lb by default). Configurable: a gym with 0.5 kg
+    micro-plates loads 1 kg steps (`FITCOACH_PLATE_STEP_KG`, `FITCOACH_PLATE_STEP_LB`).
+    Dumbbell racks and machine stacks keep their own steps."""
+
+    kg: float = 2.5
+    lb: float = 5.0
+
+    def of(self, unit: Unit) -> float:
+        return self.kg if unit is Unit.KG else self.lb
+
+
+DEFAULT_PLATES = PlateSteps()
+
+
+def load_grid(kind: LoadKind, unit: Unit, plates: PlateSteps = DEFAULT_PLATES
+              ) -> LoadGrid | None:
     """None for bodyweight work: it progresses by reps, not by load."""
-    return _GRIDS.get((kind, unit))
+    grid = _GRIDS.get((kind, unit))
+    if grid is not None and kind is LoadKind.BARBELL:
+        return grid._replace(step=plates.of(unit))
+    return grid
 
 
-def load_step(kind: LoadKind, unit: Unit) -> float | None:
+def load_step(kind: LoadKind, unit: Unit, plates: PlateSteps = DEFAULT_PLATES
+              ) -> float | None:
     """The smallest sensible load increase, in the user's unit (None: add reps instead)."""
-    grid = load_grid(kind, unit)
+    grid = load_grid(kind, unit, plates)
     return grid.step if grid else None
 
 
@@ -107,12 +128,13 @@ def _grid_lbs(index: int, grid: LoadGrid) -> float:
 
 
 def round_to_loadable(
-    weight_lbs: float, kind: LoadKind, unit: Unit, rounding: Rounding = Rounding.NEAREST
+    weight_lbs: float, kind: LoadKind, unit: Unit, rounding: Rounding = Rounding.NEAREST,
+    plates: PlateSteps = DEFAULT_PLATES,
 ) -> float:
     """The loadable weight (in pounds) nearest to, at most, or at least `weight_lbs`, chosen
     on the user's own grid. Nothing is lighter than the grid's minimum, so a lighter request
     gets the minimum. Bodyweight loads (added weight) are returned unchanged."""
-    grid = load_grid(kind, unit)
+    grid = load_grid(kind, unit, plates)
     if grid is None:
         return weight_lbs
     position = _grid_position(weight_lbs, grid)
@@ -125,23 +147,51 @@ def round_to_loadable(
     return _grid_lbs(max(index, 0), grid)
 
 
-def next_load_up(weight_lbs: float, kind: LoadKind, unit: Unit) -> float | None:
+def next_load_up(weight_lbs: float, kind: LoadKind, unit: Unit,
+                 plates: PlateSteps = DEFAULT_PLATES) -> float | None:
     """The lightest loadable weight strictly heavier than `weight_lbs` (None for bodyweight).
 
     From a load on the grid that is exactly one step; from an odd load (a 47.5 lb dumbbell, or
     a pound load seen on a kg grid) it is the next grid point."""
-    grid = load_grid(kind, unit)
+    grid = load_grid(kind, unit, plates)
     if grid is None:
         return None
     position = _grid_position(weight_lbs, grid)
     return _grid_lbs(max(math.floor(position) + 1, 0), grid)
 
 
-def next_load_down(weight_lbs: float, kind: LoadKind, unit: Unit) -> float | None:
+def next_load_down(weight_lbs: float, kind: LoadKind, unit: Unit,
+                   plates: PlateSteps = DEFAULT_PLATES) -> float | None:
     """The heaviest loadable weight strictly lighter than `weight_lbs`; None when nothing
     loadable is lighter (already at the minimum, or bodyweight)."""
-    grid = load_grid(kind, unit)
+    grid = load_grid(kind, unit, plates)
     if grid is None:
         return None
     index = math.ceil(_grid_position(weight_lbs, grid)) - 1
     return _grid_lbs(index, grid) if index >= 0 else None
+
+
+# Some loads reach the rules rounded to 0.1 lb (a memory's heaviest dumbbell, older logs):
+# 22 kg kept as 48.5 lb is still the 22 kg dumbbell, not a load to put on the grid.
+STORED_PRECISION_LBS = 0.05 + _GRID_TOLERANCE
+
+
+def typed_in(weight_lbs: float, unit: Unit) -> bool:
+    """Whether a stored load is a value of the user's unit to 0.1 (22.5 kg, 47.5 lb), as
+    typed, and not a conversion from the other unit (50 lb is 22.6796 kg)."""
+    tenths: float = to_unit(weight_lbs, unit) * 10.0 ** DISPLAY_DECIMALS
+    return abs(tenths - round(tenths)) < _GRID_TOLERANCE * 10
+
+
+def usable_load(weight_lbs: float, kind: LoadKind, unit: Unit,
+                plates: PlateSteps = DEFAULT_PLATES, rounding: Rounding = Rounding.NEAREST
+                ) -> float:
+    """A load as the user can put it on: as stored when it is a value of their unit (what
+    they typed and own), else the nearest loadable one on their own grid (`rounding`), so a
+    kg user is never told to lift 22.68 kg."""
+    if typed_in(weight_lbs, unit) or load_grid(kind, unit, plates) is None:
+        return weight_lbs
+    nearest = round_to_loadable(weight_lbs, kind, unit, Rounding.NEAREST, plates)
+    if abs(nearest - weight_lbs) <= STORED_PRECISION_LBS:
+        return weight_lbs  # a grid point, kept to 0.1 lb somewhere (22 kg as 48.5 lb)
+    return round_to_loadable(weight_lbs, kind, unit, rounding, plates)

@@ -132,12 +132,12 @@ class StateFixture(_Model):
         )
 
     def completions(self, now: dt.datetime) -> dict[dt.date, Completion]:
-        """The local dates a log completes by `now` (the latest log of a date wins)."""
+        """The local dates a log completes by `now` (the first log of a date holds it, D7)."""
         done: dict[dt.date, Completion] = {}
         for log in sorted(self.logs, key=lambda entry: entry.at):
             if log.at <= now:
-                done[completed_date(local_date(log.at, self.timezone))] = Completion(
-                    log.id, log.at)
+                done.setdefault(completed_date(local_date(log.at, self.timezone)),
+                                Completion(log.id, log.at))
         return done
 
 

@@ -8,12 +8,13 @@ carry plans forward the same way, so the rules live here once.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import NamedTuple
 
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.metrics import week_summary
 from fitcoach.programming.plan import DayPlan, DayStatus, WeeklyPlan
+from fitcoach.timekeeping import week_start as monday_of
 
 
 class Completion(NamedTuple):
@@ -26,14 +27,27 @@ def date_in_week(week_start: dt.date, weekday: Weekday) -> dt.date:
 
 
 def completed_date(logged_on: dt.date, day: Weekday | None = None) -> dt.date:
-    """The plan date a workout log completes (DESIGN D7), from the log's own local date
-    `logged_on` and the planned `day` it names, if any: the latest such weekday on or before
-    `logged_on` (without a `day`, `logged_on` itself). A workout done on Monday and logged as
-    Sunday's is last Sunday's, never the coming one: a log cannot complete a day that has
-    not happened yet."""
+    """The plan date a workout log completes (DESIGN D7, revised), from the log's own local
+    date `logged_on` and the planned `day` it names, if any: that day of the week the log
+    was done in (weeks start on Monday), whether it was done earlier or later than planned
+    ("Thursday's session on Tuesday" completes this week's Thursday); without a `day`,
+    `logged_on` itself."""
     if day is None:
         return logged_on
-    return logged_on - dt.timedelta(days=(logged_on.weekday() - day.index) % 7)
+    return monday_of(logged_on) + dt.timedelta(days=day.index)
+
+
+def completes(plan: WeeklyPlan | None, date: dt.date, done: Container[dt.date]) -> bool:
+    """Whether a log for `date` marks it completed (D7): not a day already completed (the
+    first log of a day is the one it points at), nor a rest day of the week's `plan`. With
+    no plan for that week there is no rest day to respect; the date is marked, and a plan
+    accepted later that week shows it done. Either way the log itself still counts."""
+    if date in done:
+        return False
+    if plan is None or plan.week_start_date != monday_of(date):
+        return True
+    day = plan.days.get(WEEKDAYS[date.weekday()])
+    return day is not None and day.is_training_day
 
 
 def scheduled(day: DayPlan, date: dt.date) -> DayPlan:

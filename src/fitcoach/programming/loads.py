@@ -1,7 +1,10 @@
 """A week's planned exercises with their loads from the logs (DESIGN D10): each exercise
 with history gets `last` (its latest session) and, when it is loaded work, the
 `target_weight_lbs` of `analytics.load_targets.load_target`; one without history gets
-neither, whatever the plan was generated with. Computed when a plan is read, not stored.
+neither, whatever the plan was generated with, unless a logged exercise of the same movement
+pattern gives a conservative estimate (`analytics.load_estimates`), which the exercise then
+carries with `target_weight_estimated_from` naming its source. Computed when a plan is read,
+not stored.
 
 Each day sees only the sessions logged before its own date began (`cutoffs`): a session
 logged today does not move today's prescription, and a day already done keeps the load it
@@ -12,9 +15,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from functools import cache
 
+from fitcoach.analytics.load_estimates import estimate_load
 from fitcoach.analytics.load_targets import load_target
 from fitcoach.analytics.logs import ExerciseSession
+from fitcoach.analytics.units import DEFAULT_PLATES, PlateSteps
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import LoadKind
 from fitcoach.catalog.vocabulary import Unit, Weekday
@@ -22,36 +28,66 @@ from fitcoach.programming.plan import LastSession, PlannedExercise, WeeklyPlan
 
 
 def planned_with_load(planned: PlannedExercise, sessions: Sequence[ExerciseSession],
-                      unit: Unit, max_dumbbell_lbs: float | None) -> PlannedExercise:
+                      unit: Unit, max_dumbbell_lbs: float | None,
+                      plates: PlateSteps = DEFAULT_PLATES,
+                      related: Mapping[str, Sequence[ExerciseSession]] | None = None
+                      ) -> PlannedExercise:
+    """`planned` with its load from its own `sessions`; with none loaded, a conservative
+    estimate from a logged exercise of the same pattern in `related` (marked as one)."""
     exercise = CATALOG.find(planned.exercise_id)
-    if exercise is None or not sessions:
-        return planned.model_copy(update={"target_weight_lbs": None, "last": None})
+    cleared = planned.model_copy(update={"target_weight_lbs": None, "last": None,
+                                         "target_weight_estimated_from": None})
+    if exercise is None:
+        return cleared
     cap = max_dumbbell_lbs if exercise.load_kind is LoadKind.DUMBBELL else None
     target = load_target(exercise, sessions, planned.target_reps, unit, planned.target_rir,
-                         cap)
+                         cap, plates) if sessions else None
+    if target is None and related:
+        estimate = estimate_load(exercise, {**related, exercise.slug: sessions},
+                                 planned.target_reps, unit, planned.target_rir, cap, plates)
+        if estimate is not None:
+            cleared = cleared.model_copy(update={
+                "target_weight_lbs": estimate.weight_lbs,
+                "target_weight_estimated_from": estimate.from_exercise_id})
+    if not sessions:
+        return cleared
     newest = sessions[0]
-    return planned.model_copy(update={
-        "target_weight_lbs": target.weight_lbs if target else None,
+    return cleared.model_copy(update={
+        "target_weight_lbs": target.weight_lbs if target else cleared.target_weight_lbs,
         "last": LastSession(completed_at=newest.completed_at, sets=newest.sets)})
+
+
+@cache
+def same_pattern(slug: str) -> tuple[str, ...]:
+    """The other catalog exercises of `slug`'s movement pattern (an estimate's sources)."""
+    exercise = CATALOG.find(slug)
+    if exercise is None:
+        return ()
+    return tuple(other for other in CATALOG.slugs
+                 if other != slug and CATALOG.get(other).pattern is exercise.pattern)
 
 
 def with_loads(plan: WeeklyPlan, history: Mapping[str, Sequence[ExerciseSession]],
                cutoffs: Mapping[Weekday, dt.datetime], unit: Unit,
-               max_dumbbell_lbs: float | None = None) -> WeeklyPlan:
+               max_dumbbell_lbs: float | None = None, plates: PlateSteps = DEFAULT_PLATES
+               ) -> WeeklyPlan:
     """`plan` with every planned exercise's load and last session; `history` holds each
-    exercise's sessions newest first, `cutoffs` the moment each day's date began."""
+    exercise's sessions newest first (the planned ones and those of their patterns, for
+    estimates), `cutoffs` the moment each day's date began."""
     days = {}
     for weekday, day in plan.days.items():
         cutoff = cutoffs[weekday]
+
+        def before(slug: str, cutoff: dt.datetime = cutoff) -> list[ExerciseSession]:
+            return [s for s in history.get(slug, ()) if s.completed_at < cutoff]
+
         blocks = tuple(
             block.model_copy(update={"exercises": tuple(
                 planned_with_load(
-                    planned,
-                    [s for s in history.get(planned.exercise_id, ()) if s.completed_at < cutoff],
-                    unit, max_dumbbell_lbs)
+                    planned, before(planned.exercise_id), unit, max_dumbbell_lbs, plates,
+                    {slug: before(slug) for slug in same_pattern(planned.exercise_id)
+                     if slug in history})
                 for planned in block.exercises)})
             for block in day.blocks)
         days[weekday] = day.model_copy(update={"blocks": blocks})
     return plan.model_copy(update={"days": days})
-
-

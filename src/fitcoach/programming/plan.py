@@ -54,6 +54,10 @@ class PlannedExercise(_Model):
     target_weight_lbs: Annotated[float, Field(gt=0, le=2000)] | None = None
     # Read from the logs when a plan is shown (`programming.loads`), never stored.
     last: LastSession | None = None
+    # Set when `target_weight_lbs` is an estimate (DESIGN D10): the exercise was never
+    # logged, and its load was estimated from this logged one of the same movement pattern
+    # (`analytics.load_estimates`). Absent for a load from the exercise's own history.
+    target_weight_estimated_from: str | None = None
 
     @field_validator("target_reps")
     @classmethod
@@ -65,7 +69,7 @@ class PlannedExercise(_Model):
     @model_serializer(mode="wrap")
     def _drop_unset_extras(self, handler: Any) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for key in ("target_rir", "target_weight_lbs", "last"):
+        for key in ("target_rir", "target_weight_lbs", "last", "target_weight_estimated_from"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data

@@ -14,11 +14,13 @@ from fitcoach.api.dependencies import (
     CallerDep,
     DatabaseDep,
     NowDep,
+    SettingsDep,
     TurnRunnerDep,
 )
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, error_responses
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action
-from fitcoach.api.plans.loads import plan_with_loads
+from fitcoach.api.plans.loads import plan_with_loads, plate_steps
+from fitcoach.api.plans.service import keep_this_week
 from fitcoach.brain.contract import ChatTurnResult
 
 router = APIRouter(prefix="/api/coach", tags=["coach"],
@@ -40,6 +42,8 @@ async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now:
     settings = request.app.state.settings
     limits = StorageLimits(memory_max_items=settings.memory_max_items,
                            chat_history_max_lines=settings.chat_history_max_lines)
+    # The turn reads this week's plan in a read-only snapshot: keep the week first (D10).
+    await run_in_threadpool(keep_this_week, database, caller, now)
     result = await Coach(database, brains, run_turn, limits).chat(caller, body, now)
     return JSONResponse(result.seed_json())
 
@@ -48,13 +52,13 @@ async def chat(body: ChatRequest, caller: CallerDep, database: DatabaseDep, now:
              responses=error_responses({404: "no such proposal of the caller",
                                             409: "outdated, superseded or rejected"}))
 def accept_proposal(proposal_id: str, caller: CallerDep, database: DatabaseDep,
-                    now: NowDep) -> AcceptedPlan:
+                    now: NowDep, settings: SettingsDep) -> AcceptedPlan:
     """Write the staged plan as the next plan version (idempotent). The plan answered
     carries each exercise's load and last session from the logs, as `GET
     /api/plans/current` shows it."""
     accepted = proposals.accept(database, caller, proposal_id, now)
     with database.read() as session:
-        plan = plan_with_loads(session, caller, accepted.plan, now)
+        plan = plan_with_loads(session, caller, accepted.plan, now, plate_steps(settings))
     return accepted.model_copy(update={"plan": plan})
 
 

@@ -13,6 +13,7 @@ from fitcoach.analytics.known_loads import known_load, top_set
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.analytics.records import PersonalRecords, update_records
 from fitcoach.api.ids import new_id, new_log_id
+from fitcoach.api.imports.dedupe import already_logged
 from fitcoach.api.imports.formats import Source, read_export
 from fitcoach.api.imports.plan import PlannedWorkout, plan_workout, unmapped_counts
 from fitcoach.api.imports.repository import ImportRepository
@@ -76,8 +77,12 @@ def import_csv(database: Database, caller: UserSettings, source: Source, body: b
     with database.write(lock_user=user_id) as session:
         imports = ImportRepository(session)
         already = imports.existing_keys(user_id, [p.key for p in planned])
-        fresh = [p for p in planned if p.key not in already]
-        skipped = sum(p.workout.set_count for p in planned if p.key in already)
+        unkeyed = [p for p in planned if p.key not in already]
+        # Our own export read back has no key of ours: the same sets at the same second.
+        logged = already_logged(session, user_id, unkeyed)
+        fresh = [p for i, p in enumerate(unkeyed) if i not in logged]
+        skipped = sum(p.workout.set_count for p in planned) - sum(
+            p.workout.set_count for p in fresh)
         logs: list[dict[str, Any]] = []
         sets: list[dict[str, Any]] = []
         kept: list[dict[str, Any]] = []

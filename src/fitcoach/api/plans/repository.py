@@ -62,15 +62,12 @@ class PlanRepository:
         return {date: Completion(log_id, completed_at) for date, log_id, completed_at in rows}
 
     def mark_completed(self, user_id: str, date: dt.date, completion: Completion) -> None:
-        """The latest log of a date is the one the day points at."""
-        row = self.session.get(DayCompletionRow, (user_id, date))
-        if row is None:
+        """The first log of a date is the one the day points at (D7: a day already
+        completed is left alone; `programming.calendar.completes`)."""
+        if self.session.get(DayCompletionRow, (user_id, date)) is None:
             self.session.add(DayCompletionRow(user_id=user_id, date=date,
                                               log_id=completion.log_id,
                                               completed_at=completion.completed_at))
-        elif completion.completed_at >= row.completed_at:
-            row.log_id = completion.log_id
-            row.completed_at = completion.completed_at
 
 
 # Built once (Core, on the tables): every chat turn and plan read runs both.

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from fitcoach.api.plans.materialise import WeekPlan, resolve
+from fitcoach.api.plans.materialise import WeekPlan, materialise, resolve
 from fitcoach.api.plans.repository import PlanRepository, StoredPlan
 from fitcoach.api.plans.weeks import week_dates
+from fitcoach.brain.ports import UserSettings
 from fitcoach.programming.calendar import with_completions
 from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.store.database import Database
 from fitcoach.timekeeping import local_week_start
 
 
@@ -50,3 +52,19 @@ def current_plan(session: Session, user_id: str, timezone: str,
     stored, week = found
     return CurrentPlan(version=stored.version, plan=overlay(session, user_id, week.plan),
                        base=week.plan)
+
+
+def keep_this_week(database: Database, caller: UserSettings, now: dt.datetime) -> None:
+    """Keep the current week if this is its first read (D10), for a reader that reads it in a
+    read-only snapshot (a chat turn: the brain answers about that week, so it must stay the
+    week the turn saw). Nothing is written once the week is kept, so most calls are one
+    read; the write re-reads under the user's lock, so two first reads keep one week."""
+    user_id = caller.user_id
+    with database.read() as session:
+        found = this_week(session, user_id, caller.timezone, now)
+    if found is None or found[1].stored or not found[1].storable:
+        return
+    with database.write(lock_user=user_id) as session:
+        found = this_week(session, user_id, caller.timezone, now)
+        if found is not None:
+            materialise(session, user_id, found[1], now)

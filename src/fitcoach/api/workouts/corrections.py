@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.api.errors import InvalidInput, NotFound
 from fitcoach.api.ids import well_formed
-from fitcoach.api.plans.repository import PlanRepository
+from fitcoach.api.plans.completion import complete_day
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository
 from fitcoach.api.workouts.schemas import MAX_AFTER_NOW, LogCorrection, WorkoutLogView
@@ -70,10 +70,12 @@ def _rebuild_records(session: Session, user_id: str, slugs: set[str], now: dt.da
         records.rebuild(user_id, slug, _history(session, user_id, slug), now)
 
 
-def _recomplete(session: Session, user_id: str, date: dt.date | None) -> None:
-    """The date's completion from the logs left: the latest that completes it, or none."""
+def _recomplete(session: Session, caller: UserSettings, date: dt.date | None,
+                now: dt.datetime) -> None:
+    """The date's completion from the logs left: the first that completes it (D7), or none."""
     if date is None:
         return
+    user_id = caller.user_id
     session.flush()
     session.execute(delete(DayCompletionRow).where(DayCompletionRow.user_id == user_id,
                                                    DayCompletionRow.date == date))
@@ -81,10 +83,10 @@ def _recomplete(session: Session, user_id: str, date: dt.date | None) -> None:
         WorkoutLogRow.user_id == user_id, WorkoutLogRow.import_id.is_(None),
         WorkoutLogRow.local_date >= date - _COMPLETION_REACH,
         WorkoutLogRow.local_date <= date + _COMPLETION_REACH))
-    plans = PlanRepository(session)
     for row in sorted(candidates, key=lambda r: (r.completed_at, r.id)):
         if _completes(row) == date:
-            plans.mark_completed(user_id, date, Completion(row.id, row.completed_at))
+            complete_day(session, caller, date, Completion(row.id, row.completed_at), now)
+            return
 
 
 def delete_log(database: Database, caller: UserSettings, log_id: str,
@@ -98,7 +100,7 @@ def delete_log(database: Database, caller: UserSettings, log_id: str,
             session.execute(delete(table).where(table.log_id == log_id))
         session.delete(row)
         _rebuild_records(session, user_id, slugs, now)
-        _recomplete(session, user_id, date)
+        _recomplete(session, caller, date, now)
 
 
 def correct_log(database: Database, caller: UserSettings, log_id: str,
@@ -140,9 +142,9 @@ def correct_log(database: Database, caller: UserSettings, log_id: str,
             slugs |= set(grouped)
         _rebuild_records(session, user_id, slugs, now)
         new_date = _completes(row)
-        _recomplete(session, user_id, old_date)
+        _recomplete(session, caller, old_date, now)
         if new_date != old_date:
-            _recomplete(session, user_id, new_date)
+            _recomplete(session, caller, new_date, now)
         session.flush()
         [view] = log_views([row], WorkoutRepository(session).sets_of([log_id]))
     return view

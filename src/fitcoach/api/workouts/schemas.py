@@ -101,9 +101,11 @@ class WorkoutLogRequest(_Request):
         json_schema_extra={"pattern": EARLIEST_YEAR_PATTERN,
                            MAX_AFTER_NOW_KEY: MAX_AFTER_NOW_ISO})] = None
     day: Annotated[Weekday | None, Field(
-        description="the planned day this workout completes: the latest such weekday on or "
-                    "before completed_at's date in the user's zone, never a later one "
-                    "(default: completed_at's own day)")] = None
+        description="the planned day this workout completes: that weekday of the week "
+                    "(Monday to Sunday, the user's zone) holding completed_at, whether done "
+                    "earlier or later than planned (default: completed_at's own day); a day "
+                    "already completed or a rest day is left alone, and the log still "
+                    "counts")] = None
     exercises_logged: Annotated[list[LoggedExercise],
                                 Field(min_length=1, max_length=MAX_EXERCISES_PER_LOG)]
 

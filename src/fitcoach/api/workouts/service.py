@@ -15,7 +15,7 @@ from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.analytics.records import NewRecord, update_records
 from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput, NotFound
 from fitcoach.api.ids import new_log_id
-from fitcoach.api.plans.repository import PlanRepository
+from fitcoach.api.plans.completion import complete_day
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository, new_log_row
 from fitcoach.api.workouts.schemas import (
@@ -83,8 +83,7 @@ def log_workout(database: Database, caller: UserSettings, request: WorkoutLogReq
                                  completed_at, weekday.value, day_of_log, now,
                                  new_prs=[record.model_dump(mode="json") for record in new_prs]),
                      exercises)
-        PlanRepository(session).mark_completed(user_id, plan_date,
-                                               Completion(log_id, completed_at))
+        complete_day(session, caller, plan_date, Completion(log_id, completed_at), now)
         for _, sets, update in updates:
             load = known_load([ExerciseSession(log_id=log_id, completed_at=completed_at,
                                                sets=tuple(sets))])

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, BrainRequest, Materialized
+from fitcoach.brain.providers.embedded.compose.block_news import announce_new_block
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.decision import CHANGE, FORM, PROGRESS, view_of
 from fitcoach.brain.providers.embedded.compose.dialogue import (
@@ -88,6 +89,7 @@ def compose_message(request: BrainRequest, decision: BrainDecision,
         dialogue_reply(reply, view)
     else:
         unknown_reply(reply, view)
+    announce_new_block(reply, view)
     return reply.render(budget_for(view.routing.brevity, view.tone))
 
 

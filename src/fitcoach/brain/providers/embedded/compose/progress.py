@@ -14,13 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fitcoach.analytics.load_targets import LoadDecision, LoadTarget, load_target
 from fitcoach.analytics.logs import ExerciseSession
 from fitcoach.analytics.progression import (
     AdviceReason,
     OverloadAction,
     OverloadAdvice,
     overload_advice,
+    working_sets,
 )
+from fitcoach.analytics.rep_range import as_rep_range
 from fitcoach.analytics.volume import LandmarkStatus, TrendDirection, VolumeTrend
 from fitcoach.brain.decision import ToolCall, ToolResult
 from fitcoach.brain.providers.embedded.compose import language as lx
@@ -205,11 +208,28 @@ class TrendFacts:
 
 
 @dataclass(frozen=True)
+class PlanLoadFacts:
+    """The plan's own load for an exercise (`analytics.load_targets`, the rule every plan
+    read applies), with the logged numbers it was decided from."""
+
+    slug: str
+    target: LoadTarget
+    last_weight_lbs: float  # the working load of the session it was decided from
+    working_reps: tuple[int, ...]
+    low: int
+    high: int
+    target_rpe: float
+    missed: bool  # a working set under the bottom of the range
+
+
+@dataclass(frozen=True)
 class ProgressFacts:
     advice: tuple[OverloadAdvice, ...] = ()
     volumes: tuple[VolumeFacts, ...] = ()
     records: tuple[RecordFacts, ...] = ()
     trends: tuple[TrendFacts, ...] = ()  # an overview ("how am I progressing?")
+    # "What weight should I use?", "why did it go up?", "am I ready?": the plan's rule.
+    plan_loads: tuple[PlanLoadFacts, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -221,11 +241,16 @@ def progress_facts(view: TurnView, results: Sequence[ToolResult]) -> ProgressFac
     volumes: list[VolumeFacts] = []
     records: list[RecordFacts] = []
     trends: list[TrendFacts] = []
+    plan_loads: dict[str, PlanLoadFacts] = {}
     for result in results:
         data = result.result
         if "error" in data:
             continue
         if result.call.name == HISTORY_TOOL:
+            if view.analysis.cues.load_target:
+                found = _plan_load(view, data)
+                if found is not None:
+                    plan_loads[found.slug] = found
             advice.append(_advice(view, data))
             trend = _trend(data)
             if trend is not None:
@@ -241,7 +266,9 @@ def progress_facts(view: TurnView, results: Sequence[ToolResult]) -> ProgressFac
                             lambda r: r.max_weight_lbs is not None)
     if overview(view):
         return ProgressFacts(advice=tuple(advice), trends=tuple(trends))
-    return ProgressFacts(tuple(advice), tuple(volumes), tuple(records))
+    return ProgressFacts(tuple(advice), tuple(volumes), tuple(records),
+                         plan_loads=tuple(plan_loads[a.exercise_id] for a in advice
+                                          if a.exercise_id in plan_loads))
 
 
 def _one_per_name(view: TurnView, items: list, slug_of, logged) -> list:  # type: ignore[type-arg,no-untyped-def]
@@ -288,6 +315,32 @@ def _advice(view: TurnView, data: dict[str, Any]) -> OverloadAdvice:
                            substitutes=substitutes)
 
 
+def _sessions(data: dict[str, Any]) -> list[ExerciseSession]:
+    return [ExerciseSession.model_validate(
+        {"log_id": s["log_id"], "completed_at": s["completed_at"], "sets": s["sets"]})
+        for s in data["sessions"]]
+
+
+def _plan_load(view: TurnView, data: dict[str, Any]) -> PlanLoadFacts | None:
+    """The load the plan gives this exercise next, by the plan's own rule, or None (no
+    loaded session, bodyweight or timed work: the overload advice answers)."""
+    exercise = CATALOG.get(data["exercise_slug"])
+    sessions = _sessions(data)
+    rep_range, target_rir = _prescription(view, exercise.slug)
+    limit = view.profile.max_dumbbell_lbs if exercise.load_kind is LoadKind.DUMBBELL else None
+    target = load_target(exercise, sessions, rep_range, view.unit, target_rir, limit)
+    if target is None:
+        return None
+    decided = next(s for s in sessions if s.log_id == target.log_id)
+    working = working_sets(decided.sets)
+    reps = as_rep_range(rep_range)
+    return PlanLoadFacts(slug=exercise.slug, target=target,
+                         last_weight_lbs=working[0].weight_lbs,
+                         working_reps=tuple(s.reps for s in working), low=reps.low,
+                         high=reps.high, target_rpe=10 - target_rir,
+                         missed=any(s.reps < reps.low for s in working))
+
+
 def _prescription(view: TurnView, slug: str) -> tuple[str, int]:
     """The rep range and effort the plan asks of this exercise (else the catalog's)."""
     if view.plan is not None:
@@ -315,8 +368,10 @@ def progress_reply(reply: Reply, view: TurnView, facts: ProgressFacts) -> None:
     if facts.empty:
         reply.add("progress.nothing_to_look_up")
         return
+    planned = {found.slug: found for found in facts.plan_loads}
     for index, advice in enumerate(facts.advice):
-        _exercise_lines(reply, view, advice, optional=index > 0)
+        _exercise_lines(reply, view, advice, optional=index > 0,
+                        plan_load=planned.get(advice.exercise_id))
     for volume in facts.volumes:
         _volume_lines(reply, view, volume)
     for record in facts.records:
@@ -356,7 +411,7 @@ def _load(view: TurnView, weight_lbs: float | None) -> str:
 
 
 def _exercise_lines(reply: Reply, view: TurnView, advice: OverloadAdvice, *,
-                    optional: bool) -> None:
+                    optional: bool, plan_load: PlanLoadFacts | None = None) -> None:
     name = lx.exercise(advice.exercise_id)
     if advice.action is OverloadAction.NO_HISTORY:
         reply.add("progress.no_history", exercise=name, optional=optional)
@@ -374,8 +429,25 @@ def _exercise_lines(reply: Reply, view: TurnView, advice: OverloadAdvice, *,
     else:
         key = "progress.last_session"
     reply.add(key, optional=optional, **values)
+    if plan_load is not None:
+        _plan_load_line(reply, view, plan_load, optional=optional)
+        return
     advice_key, advice_values = _advice_text(view, advice)
     reply.add(advice_key, optional=optional, **advice_values)
+
+
+def _plan_load_line(reply: Reply, view: TurnView, found: PlanLoadFacts, *,
+                    optional: bool) -> None:
+    """The plan's next load and why, from the logged numbers it was decided on."""
+    decision = found.target.decision
+    key = decision.value
+    if decision is LoadDecision.HOLD:
+        key = "hold_missed" if found.missed else "hold_too_hard"
+    reply.add(f"progress.plan_load.{key}", optional=optional,
+              exercise=lx.exercise(found.slug), weight=_load(view, found.last_weight_lbs),
+              next=_load(view, found.target.weight_lbs), reps=lx.reps(found.working_reps),
+              low=found.low, high=found.high,
+              rpe=lx.number(view.language, found.target_rpe))
 
 
 def _advice_text(view: TurnView, advice: OverloadAdvice) -> tuple[str, dict[str, object]]:

@@ -23,6 +23,9 @@ class CueFacts(BaseModel):
     why: bool = False
     form: bool = False
     progress: bool = False  # load progression, plateau, "should I go up in weight"
+    # "What weight should I use on X?", "why did my load go up?", "am I ready to go up?":
+    # the plan's own load rule answers (`analytics.load_targets`).
+    load_target: bool = False
     volume: bool = False
     records: bool = False
     history: bool = False
@@ -65,7 +68,8 @@ def parse_cues(doc: Document, exercise_tokens: Collection[int] = ()) -> CueFacts
         question=bool(question_sentences),
         why=bool(why),
         form=doc.has("form"),
-        progress="load" in progress_keys,
+        progress=bool({"load", "load_target"} & progress_keys),
+        load_target="load_target" in progress_keys,
         volume="volume" in progress_keys,
         records="records" in progress_keys,
         history="history" in progress_keys,
