@@ -13,7 +13,7 @@ anchor. When even that cannot make room, the exercise stays out and the edit say
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import GearTag, MuscleGroup
@@ -25,11 +25,14 @@ from fitcoach.programming.generator.site import (
     EPSILON,
     Blocks,
     DaySite,
+    caps_hold,
     credits_of,
+    seconds_of,
     usable_here,
 )
 from fitcoach.programming.generator.substitutes import (
     candidate_exercises,
+    close_substitutes,
     find_replacement,
     locate,
 )
@@ -156,4 +159,43 @@ def substitute(site: DaySite, position: tuple[int, int], *, gear: frozenset[Gear
         blocks = replacement_with_room(site, old.slug, option, sets, gear=gear, accept=accept)
         if blocks is not None:
             return blocks
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """An exercise that left the day, its sets given to a close substitute already there."""
+
+    blocks: Blocks
+    into: Item
+    sets_before: int
+
+
+def fold_into_present(site: DaySite, position: tuple[int, int], *, gear: frozenset[GearTag],
+                      accept: Callable[[Option], bool] | None = None) -> Folded | None:
+    """The day without the exercise at `position`, its sets added to a close substitute (the
+    catalog's substitutes or the same movement pattern) that the day already holds, up to that
+    exercise's set ceiling: what a coach says when the only alternative is already planned
+    ("do those sets on the chest-supported row instead"). None when no such exercise is there
+    or it could take no extra set within the caps and the time the day already uses."""
+    old = site.blocks[position[0]][position[1]]
+    close = {exercise.slug for exercise in close_substitutes(old.slug)}
+    allowance = max(site.budget_seconds, seconds_of(site.blocks))
+    for present in site.items():
+        if present.slug not in close:
+            continue
+        if (accept is not None and not accept(present.option)) or \
+                not usable_here(site, present.option, gear):
+            continue
+        trial = _copy(site)
+        trial.blocks = normalized([[i for i in block if i.slug != old.slug]
+                                   for block in trial.blocks])
+        into = next(i for i in trial.items() if i.slug == present.slug)
+        ceiling = rx.max_sets(site.goal, into.option.exercise)
+        groups = [group for group, _ in into.option.credits]
+        for sets in range(min(ceiling, present.sets + old.sets), present.sets, -1):
+            into.sets = sets
+            if caps_hold(site, trial.blocks, groups) and \
+                    seconds_of(trial.blocks) <= allowance + EPSILON:
+                return Folded(blocks=trial.blocks, into=into, sets_before=present.sets)
     return None

@@ -20,6 +20,8 @@ from fitcoach.programming.edits.result import EditRejected, RejectCode
 from fitcoach.programming.edits.rework import clear_day
 from fitcoach.programming.edits.room import (
     SECONDARY_COMPOUND_PRIORITY,
+    Folded,
+    fold_into_present,
     replacement_with_room,
     substitute,
 )
@@ -47,6 +49,21 @@ def _why_not(site: DaySite, ctx: EditContext, op: SwapExercise, gear: frozenset[
             "exercise order, a volume cap or the time budget")
 
 
+def _fold(ctx: EditContext, op: SwapExercise, old_name: str, folded: Folded,
+          gear: frozenset[GearTag]) -> str:
+    """The swap when the only fitting alternative is already on the day: its sets go there."""
+    ctx.put({op.day: ctx.finish(op.day, folded.blocks)})
+    parts = [tx.say(ctx.language, "diff.folded", old=old_name,
+                    new=folded.into.option.exercise.name, before=folded.sets_before,
+                    after=folded.into.sets)]
+    if op.busy_gear:
+        blocks, changes = clear_day(ctx, op.day, ctx.pool, gear=gear)
+        if changes:
+            ctx.put({op.day: ctx.finish(op.day, blocks)})
+            parts += change_texts(ctx.language, changes)
+    return " • ".join(parts)
+
+
 def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
     old = checks.in_day(ctx, op.day, op.exercise_id)
     site = ctx.site(op.day)
@@ -61,6 +78,8 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
     if replaced is None:
         if op.replacement_id is not None:
             raise EditRejected(RejectCode.NO_SUBSTITUTE, _why_not(site, ctx, op, gear))
+        if (folded := fold_into_present(site, position, gear=gear, accept=accept)) is not None:
+            return _fold(ctx, op, old.name, folded, gear)
         raise EditRejected(RejectCode.NO_SUBSTITUTE,
                            f"no exercise can replace {old.name} on {op.day.display_name} with "
                            "the gear at hand and every rule kept")

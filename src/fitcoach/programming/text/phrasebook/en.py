@@ -151,6 +151,7 @@ PHRASES: dict[str, str] = {
     "diff.generated": "Generated {count}-Day {setup} Split ({days}) • {split} Focus",
     "diff.compressed": "Compressed {day} from {before}m ➔ {after}m",
     "diff.superset": "Consolidated accessory superset",
+    "diff.folded": "{old} out; its sets go to {new} ({before}➔{after} sets)",
     "diff.trimmed": "Trimmed {exercises}",
     "diff.dropped": "Dropped {exercises}",
     "diff.swapped": "Swapped {old} ➔ {new} ({sets}x{reps})",

@@ -142,6 +142,7 @@ PHRASES: dict[str, str] = {
     "diff.generated": "Plan de {count} días {setup} generado ({days}) • Enfoque {split}",
     "diff.compressed": "{day} comprimido de {before}m ➔ {after}m",
     "diff.superset": "Accesorios consolidados en superserie",
+    "diff.folded": "Fuera {old}; sus series pasan a {new} ({before}➔{after} series)",
     "diff.trimmed": "Recortado: {exercises}",
     "diff.dropped": "Eliminado: {exercises}",
     "diff.swapped": "Cambiado {old} ➔ {new} ({sets}x{reps})",

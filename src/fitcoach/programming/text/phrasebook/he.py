@@ -139,6 +139,7 @@ PHRASES: dict[str, str] = {
     "diff.generated": "נבנתה תוכנית {setup} ל-{count} ימים ({days}) • מיקוד {split}",
     "diff.compressed": "{day} קוצר מ-{before} ל-{after} דק׳",
     "diff.superset": "תרגילי העזר אוחדו לסופרסט",
+    "diff.folded": "{old} יצא; הסטים שלו עוברים ל-{new} ({before}➔{after} סטים)",
     "diff.trimmed": "קוצרו: {exercises}",
     "diff.dropped": "הוסרו: {exercises}",
     "diff.swapped": "{old} הוחלף ב-{new} ({sets}x{reps})",

@@ -142,6 +142,7 @@ PHRASES: dict[str, str] = {
     "diff.generated": "Generato piano di {count} giorni {setup} ({days}) • Focus {split}",
     "diff.compressed": "{day} compresso da {before}m ➔ {after}m",
     "diff.superset": "Complementari riuniti in superserie",
+    "diff.folded": "Via {old}; le sue serie passano a {new} ({before}➔{after} serie)",
     "diff.trimmed": "Ridotti: {exercises}",
     "diff.dropped": "Tolti: {exercises}",
     "diff.swapped": "Sostituito {old} ➔ {new} ({sets}x{reps})",

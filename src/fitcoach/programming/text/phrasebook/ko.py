@@ -139,6 +139,7 @@ PHRASES: dict[str, str] = {
     "diff.generated": "{count}일 {setup} 분할 생성 ({days}) • {split} 중심",
     "diff.compressed": "{day} {before}분 ➔ {after}분으로 단축",
     "diff.superset": "보조 운동을 슈퍼세트로 통합",
+    "diff.folded": "{old} 제외, 그 세트는 {new}(으)로 ({before}➔{after}세트)",
     "diff.trimmed": "세트 축소: {exercises}",
     "diff.dropped": "제외: {exercises}",
     "diff.swapped": "{old} ➔ {new} 교체 ({sets}x{reps})",
