@@ -33,12 +33,14 @@ from fitcoach.programming.edits.operations import (
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
+    RelieveAcute,
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
     SwapExercise,
     SwapReason,
 )
+from fitcoach.programming.edits.relief import choose_relief, relief_operations
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import WeeklyPlan
@@ -88,6 +90,19 @@ def request(message: str, *, memory: tuple[MemoryItem, ...] = SEED_MEMORY,
 def decide(message: str, **options: object) -> BrainDecision:
     return asyncio.run(EmbeddedBrain().decide(request(message, **options),  # type: ignore[arg-type]
                                               InMemoryLogReader()))
+
+
+def engine_edits(decision: BrainDecision, plan: WeeklyPlan | None = None) -> tuple[object, ...]:
+    """The decision's edits as the engine carries them out on the seed plan: a new acute
+    state is a `relieve_acute` request whose session the engine chooses (`edits.relief`)."""
+    plan = plan or seed_plan()
+    expanded: list[object] = []
+    for op in decision.edits:
+        if isinstance(op, RelieveAcute):
+            expanded += relief_operations(op, choose_relief(plan, op, NOW.date()))
+        else:
+            expanded.append(op)
+    return tuple(expanded)
 
 
 def entries(decision: BrainDecision) -> dict[str, MemoryMutation]:
@@ -210,7 +225,8 @@ def test_the_day_on_screen_is_the_day_a_live_swap_changes() -> None:
 def test_an_acute_shoulder_avoids_it_today_and_expires_in_five_days() -> None:
     decision = decide(SEED_MESSAGES["en"][5])
     assert decision.target_day is Weekday.MONDAY
-    assert decision.edits == (AvoidOnDays(days=(Weekday.MONDAY,),
+    assert [op.op for op in decision.edits] == ["relieve_acute"]
+    assert engine_edits(decision) == (AvoidOnDays(days=(Weekday.MONDAY,),
                                           body_parts=(BodyPart.SHOULDERS,),
                                           patterns=(Pattern.VERTICAL_PUSH,), overhead=True),)
     [state] = decision.memory_mutations
@@ -230,7 +246,7 @@ def test_a_sore_joint_is_recorded_as_a_tweak() -> None:
 
 def test_exhaustion_lightens_the_day() -> None:
     decision = decide("im exhausted today, barely slept last night")
-    assert decision.edits == (AvoidOnDays(days=(Weekday.MONDAY,),
+    assert engine_edits(decision) == (AvoidOnDays(days=(Weekday.MONDAY,),
                                           body_parts=(BodyPart.WHOLE_BODY,)),
                               Deload(day=Weekday.MONDAY))
 
@@ -427,7 +443,8 @@ def test_a_swap_with_no_day_named_from_the_coach_tab_is_for_the_session_that_hol
 def test_tired_with_nothing_heavy_to_drop_still_gets_a_lighter_day(language: str,
                                                                   message: str) -> None:
     decision = decide(message, language=language)
-    assert decision.edits == (Deload(day=Weekday.TUESDAY),)
+    assert decision.target_day is Weekday.TUESDAY
+    assert engine_edits(decision, seed_plan(language)) == (Deload(day=Weekday.TUESDAY),)
 
 
 def test_a_knee_acting_up_is_a_complaint() -> None:

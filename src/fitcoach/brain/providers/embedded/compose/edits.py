@@ -26,7 +26,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import cast
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import ActiveTab
@@ -45,7 +44,6 @@ from fitcoach.catalog.vocabulary import (
     AcuteCondition,
     BodyPart,
     GearTag,
-    Pattern,
     Weekday,
 )
 from fitcoach.memory.ttl import default_expiry
@@ -59,14 +57,17 @@ from fitcoach.programming.edits.operations import (
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
+    RelieveAcute,
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
+    SoreArea,
     SwapExercise,
     SwapReason,
 )
 from fitcoach.programming.edits.ops.avoid import avoid_reason
 from fitcoach.programming.edits.ops.protect import within_reach
+from fitcoach.programming.edits.relief import ReliefOutcome, choose_relief
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator.split import spread_days
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
@@ -527,6 +528,9 @@ def _ordered(gear: frozenset[GearTag] | set[GearTag]) -> tuple[GearTag, ...]:
 
 
 # -- acute states -----------------------------------------------------------------------------
+# Which session a new state changes is the engine's choice (`programming.edits.relief`), the
+# same for every brain: this brain only reads the message into a `RelieveAcute` request, asks
+# the engine what it will do, and stages that same request.
 def new_states(view: TurnView) -> tuple[AcuteState, ...]:
     """The Tier 2 states this message reports, as the engine will see them once recorded."""
     states: list[AcuteState] = []
@@ -552,21 +556,66 @@ def acute_scope(view: TurnView) -> tuple[tuple[BodyPart, ...], dt.date | None]:
     return tuple(dict.fromkeys(s.body_part for s in states)), until
 
 
+def relief_request(view: TurnView, day: Weekday | None, keep_out: bool = True,
+                   start: Weekday | None = None) -> RelieveAcute | None:
+    """The message's new states as the engine's request (None when it reports none);
+    `keep_out` False leaves out the patterns and overhead work the user named."""
+    areas = tuple(SoreArea(body_part=r.body_part, condition=r.condition)
+                  for r in view.analysis.body.acute)
+    if not areas:
+        return None
+    avoid = view.analysis.body.avoid
+    overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
+    _, until = acute_scope(view)
+    return RelieveAcute(areas=areas, day=day, start=start, until=until,
+                        patterns=tuple(avoid.patterns) if keep_out else (),
+                        overhead=overhead and keep_out,
+                        lighter=view.analysis.requests.deload)
+
+
 def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     states = new_states(view)
     target = view.routing.target_day or view.today_weekday
     parts, until = acute_scope(view)
-    # The ACUTE_STATE route comes from a new state, so `until` is a date here (None is only
-    # for a message with none); a cast, not a check, so that the behaviour stays as it was.
-    horizon = cast(dt.date, until)
     # A logged workout (or a past date) is history: it is never the session an acute state
     # changes unless the user names that day outright (then the engine says it cannot).
     settled = settled_days(plan, view.today)
     named = any(not m.reference for m in view.analysis.time.days) or any(
         r.offset > 0 for r in view.analysis.time.relative)
-    if target in settled and not named:
-        return _acute_ahead(view, plan, target, settled, states, parts, until)
-    # "Achy on these curls": the exercise that hurts is swapped for one gentler on the joint.
+    ahead = target in settled and not named
+    # A day the user names or looks at is the one to change; otherwise the engine picks the
+    # first session the new state actually touches, from the day in question (today, or
+    # the one pointed back to: "and Friday?") on, before it fades.
+    # ("Tight today" says when it hurts, not which session to change.)
+    fixed = not ahead and (view.analysis.selected_day is not None or named)
+    request = relief_request(view, target if fixed else None,
+                             start=None if fixed or target is view.today_weekday else target)
+    if request is None:
+        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
+    if not ahead:
+        swapped = _pain_swap(view, plan, target, states, settled)
+        if swapped is not None:
+            return replace(swapped, parts=parts, until=until)
+    relief = choose_relief(plan, request, view.today)
+    facts = {"parts": parts, "until": until}
+    if relief.outcome is ReliefOutcome.DAY_SPARED:
+        return _skip(Skip.DAY_SPARED, day=target, later=relief.also, **facts)
+    if relief.day is None:
+        return _skip(Skip.NOTHING_LOADS, day=target, **facts)
+    kinds = {ReliefOutcome.KEEP_OUT: (ChangeKind.AVOID,),
+             ReliefOutcome.KEEP_OUT_LIGHTER: (ChangeKind.AVOID, ChangeKind.DELOAD),
+             ReliefOutcome.LIGHTER: (ChangeKind.DELOAD,)}[relief.outcome]
+    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=relief.day,
+                         edits=(request,), kinds=kinds, day=relief.day, later=relief.also,
+                         parts=parts, until=until)
+
+
+def _pain_swap(view: TurnView, plan: WeeklyPlan, target: Weekday,
+               states: tuple[AcuteState, ...],
+               settled: frozenset[Weekday]) -> PlannedChange | None:
+    """"Achy on these curls": the exercise the user names as hurting, on the day in question,
+    is swapped for one gentler on the joint (None when the message names none there, or the
+    state itself already rules it out: keeping the part out handles it)."""
     swap = view.routing.swap
     on_day = _slugs(plan.days[target])
     avoided = set(view.analysis.body.avoid.exercises)  # "no heavy incline pressing": avoid
@@ -575,98 +624,19 @@ def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         (slug for slug in _on_day(view, on_day) if slug in on_day
          and slug not in avoided), None)
     if hurting is not None and not explicit and _spared_by(states, plan.days[target], hurting):
-        hurting = None  # the state itself rules it out: keeping the part out handles it
-    if hurting is not None and hurting in on_day:
-        pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
-                         exercise_in=swap.exercise_in if swap is not None else None)
-        swapped = _swap(view, plan, target, pain)
-        later = () if swapped.skip else _later_days(plan, target, horizon, states, (), False,
-                                                                   settled)
-        return replace(swapped, parts=parts, until=until, later=later)
-    avoid = view.analysis.body.avoid
-    patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
-    overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
-    # A day the user names or looks at is the one to change; otherwise the first session the
-    # new state actually touches, before it fades.
-    # ("Tight today" says when it hurts, not which session to change.)
-    fixed = view.analysis.selected_day is not None or named
-    day = _first_affected_day(plan, target, horizon, states, patterns, overhead, fixed=fixed,
-                              settled=settled)
-    if day is None:
-        # Tired, or asking outright for a lighter day: even with nothing to keep out, the
-        # session (the one named, else the next before the state fades) gets lighter.
-        lighter = _lighter_day(plan, target, horizon, fixed=fixed, settled=settled) if (
-            is_fatigue(states) or view.analysis.requests.deload) else None
-        if lighter is None:
-            # The day on screen (or named) is spared, but later sessions may not be: saying
-            # "nothing loads it" would be untrue, so they are named and offered instead.
-            later = _later_days(plan, target, horizon, states, patterns, overhead,
-                                settled) if fixed else ()
-            if later:
-                return _skip(Skip.DAY_SPARED, day=target, parts=parts, until=until,
-                             later=later)
-            return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
-        return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=lighter,
-                             edits=(Deload(day=lighter),), kinds=(ChangeKind.DELOAD,),
-                             day=lighter, parts=parts, until=until)
-    op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
-    edits: tuple[EditOperation, ...] = (op,)
-    kinds: tuple[ChangeKind, ...] = (ChangeKind.AVOID,)
-    later = ()
-    if is_fatigue(states):
-        # Tired all over: the heavy compounds go (the avoid) and the rest gets lighter.
-        edits += (Deload(day=day),)
-        kinds += (ChangeKind.DELOAD,)
-    else:
-        later = _later_days(plan, day, horizon, states, patterns, overhead, settled)
-    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=edits,
-                         kinds=kinds, day=day, parts=parts, until=until, later=later)
-
-
-def _acute_ahead(view: TurnView, plan: WeeklyPlan, target: Weekday,
-                 settled: frozenset[Weekday], states: tuple[AcuteState, ...],
-                 parts: tuple[BodyPart, ...], until: dt.date | None) -> PlannedChange:
-    """The day the state was reported on (today, or the day on screen) is done or past: the
-    change goes to the first session after it, not yet done, that the state touches (a lighter
-    one when tired all over); with none left before it fades, nothing needs changing."""
-    if until is None:
-        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
-    avoid = view.analysis.body.avoid
-    patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
-    overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
-    day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=False,
-                              settled=settled)
-    if day is None and (is_fatigue(states) or view.analysis.requests.deload):
-        lighter = _lighter_day(plan, target, until, fixed=False, settled=settled)
-        if lighter is not None:
-            return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=lighter,
-                                 edits=(Deload(day=lighter),), kinds=(ChangeKind.DELOAD,),
-                                 day=lighter, parts=parts, until=until)
-    if day is None:
-        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
-    op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
-    if is_fatigue(states):
-        return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day,
-                             edits=(op, Deload(day=day)),
-                             kinds=(ChangeKind.AVOID, ChangeKind.DELOAD), day=day,
-                             parts=parts, until=until)
-    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=(op,),
-                         kinds=(ChangeKind.AVOID,), day=day, parts=parts, until=until,
-                         later=_later_days(plan, day, until, states, patterns, overhead,
-                                           settled))
-
-
-def _later_days(plan: WeeklyPlan, day: Weekday, until: dt.date,
-                states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
-                overhead: bool, settled: frozenset[Weekday]) -> tuple[Weekday, ...]:
-    """The sessions after `day` this week, not yet done, before the state fades, that load
-    the part too (the seed changes one session for an acute state: these are offered, not
-    changed). Tiredness all over touches every session: it is not offered day by day."""
-    if is_fatigue(states):
-        return ()
-    return tuple(d for d in WEEKDAYS if d.index > day.index and d not in settled
-                 and _first_affected_day(plan, d, until, states, patterns, overhead,
-                                         fixed=True) is d)
+        hurting = None
+    if hurting is None or hurting not in on_day:
+        return None
+    pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
+                     exercise_in=swap.exercise_in if swap is not None else None)
+    swapped = _swap(view, plan, target, pain)
+    if swapped.skip:
+        return swapped
+    # The other open sessions the state itself touches (the part named, no pattern).
+    probe = relief_request(view, target, keep_out=False)
+    later = choose_relief(plan, probe, view.today).also if probe is not None else ()
+    return replace(swapped, later=tuple(d for d in later if d.index > target.index
+                                        and d not in settled))
 
 
 def _spared_by(states: tuple[AcuteState, ...], day: DayPlan, slug: str) -> bool:
@@ -674,36 +644,6 @@ def _spared_by(states: tuple[AcuteState, ...], day: DayPlan, slug: str) -> bool:
     out of the day replaces or drops it, with no need for a gentler twin)."""
     exercise = CATALOG.get(slug)
     return any(s.affects(day.date) and acute_problem(exercise, s) for s in states)
-
-
-def _lighter_day(plan: WeeklyPlan, target: Weekday, until: dt.date, *,
-                 fixed: bool, settled: frozenset[Weekday] = frozenset()) -> Weekday | None:
-    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index
-                                         and d not in settled]
-    return next((d for d in candidates if plan.days[d].is_training_day
-                 and plan.days[d].date <= until), None)
-
-
-def _first_affected_day(plan: WeeklyPlan, target: Weekday, until: dt.date,
-                        states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
-                        overhead: bool, *, fixed: bool,
-                        settled: frozenset[Weekday] = frozenset()) -> Weekday | None:
-    """The session to change: `target` itself when `fixed`, else the first from `target` on,
-    not settled (done or past: `programming.calendar.settled_days`), that the state touches
-    before it fades."""
-    probe = AvoidOnDays(patterns=patterns, overhead=overhead)
-    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index
-                                         and d not in settled]
-    for weekday in candidates:
-        day = plan.days[weekday]
-        if day.date > until or not day.is_training_day:
-            continue
-        for planned in day.exercises:
-            exercise = CATALOG.get(planned.exercise_id)
-            if any(s.affects(day.date) and acute_problem(exercise, s) for s in states) \
-                    or ((patterns or overhead) and avoid_reason(probe, exercise, day.date)):
-                return weekday
-    return None
 
 
 # -- events -----------------------------------------------------------------------------------
