@@ -189,8 +189,8 @@ def _honest_none(turn: TurnInput, brain: Brain, failed: _Failed, trace: _Trace) 
     original = failed.decision or BrainDecision(language=turn.settings.locale)
     decision = original.model_copy(update={
         "proposal_type": ProposalType.NONE, "target_day": None, "edits": (), "tool_calls": (),
-        "notes": {**original.notes, "rejected": failed.problems,
-                  "problems": tuple(failed.details)},
+        "notes": original.notes.model_copy(update={"rejected": tuple(failed.problems),
+                                                   "problems": tuple(failed.details)}),
     })
     try:
         _check_memory(turn, decision)
@@ -243,8 +243,8 @@ async def _decide_with_tools(brain: Brain, request: BrainRequest, logs: LogReade
 
 def _answer(turn: TurnInput, brain: Brain, request: BrainRequest, decision: BrainDecision,
             logs: LogReader, new_id: IdFactory, trace: _Trace) -> ChatTurnResult:
-    if "usage" in decision.notes:  # LLM brains report the turn's token counts here
-        trace.extra["usage"] = decision.notes["usage"]
+    if decision.notes.usage is not None:  # LLM brains report the turn's token counts
+        trace.extra["usage"] = decision.notes.usage
     memory = _check_memory(turn, decision)
     outcome, proposal = _materialize(turn, request, decision, memory, logs, new_id)
     message = brain.finalize_message(request, decision, outcome).strip()

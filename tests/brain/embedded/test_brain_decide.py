@@ -308,7 +308,7 @@ def test_what_cannot_apply_is_answered_without_a_proposal(message: str,
     decision = decide(message, **options)
     assert decision.proposal_type is ProposalType.NONE
     assert decision.edits == ()
-    assert decision.notes["change"].skip is skip
+    assert decision.notes.workings.change.skip is skip
 
 
 # -- the analytical path and form ---------------------------------------------------------------
@@ -330,7 +330,7 @@ def test_a_record_question_about_a_planned_lift_looks_up_its_records() -> None:
 
 @pytest.mark.parametrize("language", LANGS)
 def test_form_picks_the_row_and_its_elbow_cue_first(language: str) -> None:
-    facts = decide(SEED_MESSAGES[language][8], language=language).notes["form"]
+    facts = decide(SEED_MESSAGES[language][8], language=language).notes.workings.form
     assert facts.slug == "single-arm-db-row"
     assert facts.cue_order[0] == 2  # "drive with the elbow, not the biceps"
     assert facts.inferred is (language == "he")  # the Hebrew seed never names the row
@@ -376,7 +376,7 @@ def test_a_family_word_added_is_the_member_the_users_gear_allows() -> None:
 def test_a_family_word_with_two_members_on_the_day_asks_which() -> None:
     decision = decide("remove the press on monday")
     assert decision.proposal_type is ProposalType.NONE
-    change = decision.notes["change"]
+    change = decision.notes.workings.change
     assert change.skip is Skip.WHICH_EXERCISE
     assert {"incline-db-bench-press", "seated-db-shoulder-press"} <= set(change.options)
 
@@ -433,7 +433,7 @@ def test_a_swap_with_no_day_named_from_the_coach_tab_is_for_the_session_that_hol
     # At the gym, it is about today's session: not in it, nothing to swap.
     live = decide("swap arnold press for lateral raises", tab=ActiveTab.WORKOUT)
     assert live.proposal_type is ProposalType.NONE
-    assert live.notes["change"].skip is Skip.NOT_IN_DAY
+    assert live.notes.workings.change.skip is Skip.NOT_IN_DAY
 
 
 @pytest.mark.parametrize(("language", "message"), [
@@ -457,7 +457,7 @@ def test_a_knee_acting_up_is_a_complaint() -> None:
 def test_a_trip_next_week_with_nothing_to_spare_waits_for_its_week() -> None:
     decision = decide("me voy de vacaciones la semana que viene", language="es")
     assert decision.proposal_type is ProposalType.NONE
-    assert decision.notes["change"].skip is Skip.EVENT_OUTSIDE_WEEK
+    assert decision.notes.workings.change.skip is Skip.EVENT_OUTSIDE_WEEK
 
 
 # -- splits, schedules, and questions asked in other words ----------------------------------------
@@ -503,12 +503,13 @@ def test_a_schedule_stated_with_a_training_verb_reworks_the_week(language: str, 
 def test_the_days_already_trained_are_no_change() -> None:
     decision = decide("I train monday tuesday thursday and friday")
     assert decision.proposal_type is ProposalType.NONE
-    assert decision.notes["change"].skip is Skip.SAME_WEEK
+    assert decision.notes.workings.change.skip is Skip.SAME_WEEK
 
 
 def test_form_with_a_family_word_is_about_the_member_the_user_does() -> None:
     # "El remo": Monday's session holds the single-arm DB row.
-    facts = decide("siento el remo en los brazos y no en la espalda", language="es").notes["form"]
+    decision = decide("siento el remo en los brazos y no en la espalda", language="es")
+    facts = decision.notes.workings.form
     assert facts.slug == "single-arm-db-row"
     assert not facts.inferred
 
@@ -547,7 +548,7 @@ def test_whether_an_event_is_in_the_weeks_reach_is_the_engines_rule(monkeypatch)
     monkeypatch.setattr(compose_edits, "within_reach", out_of_reach)
     decision = decide(golf)
     assert decision.proposal_type is ProposalType.NONE
-    assert decision.notes["change"].skip is Skip.EVENT_OUTSIDE_WEEK
+    assert decision.notes.workings.change.skip is Skip.EVENT_OUTSIDE_WEEK
     [(event, week_start)] = asked
     assert week_start == dt.date(2026, 9, 14)
     assert event.protect  # what the user wants fresh for it decides the lead-up
