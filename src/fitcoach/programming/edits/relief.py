@@ -20,13 +20,13 @@ from enum import StrEnum
 
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import (
+    ACUTE_TTL,
     BODY_PART_MUSCLES,
     WEEKDAYS,
     AcuteCondition,
     BodyPart,
     Weekday,
 )
-from fitcoach.memory.ttl import ACUTE_TTL
 from fitcoach.programming.calendar import settled_days
 from fitcoach.programming.edits.operations import (
     AvoidOnDays,
