@@ -22,7 +22,7 @@ from fitcoach.brain.ports import (
 )
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-from fitcoach.brain.providers.embedded.compose.edits import Skip
+from fitcoach.brain.providers.embedded.compose.change import Skip
 from fitcoach.catalog.vocabulary import BodyPart, GearTag, MuscleGroup, Pattern, Unit, Weekday
 from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, StapleEntry, Tier
 from fitcoach.programming.edits.operations import (

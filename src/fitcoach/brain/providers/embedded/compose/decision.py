@@ -19,9 +19,10 @@ from fitcoach.brain.decision import (
     ToolCall,
 )
 from fitcoach.brain.ports import Locale
+from fitcoach.brain.providers.embedded.compose.change import NONE, PlannedChange
 from fitcoach.brain.providers.embedded.compose.context import TurnView, understand
 from fitcoach.brain.providers.embedded.compose.dialogue import suggested_replies
-from fitcoach.brain.providers.embedded.compose.edits import NONE, PlannedChange, plan_change
+from fitcoach.brain.providers.embedded.compose.edits import plan_change
 from fitcoach.brain.providers.embedded.compose.form import FormFacts, form_facts
 from fitcoach.brain.providers.embedded.compose.memory import memory_mutations
 from fitcoach.brain.providers.embedded.compose.progress import (

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, BrainRequest, Materialized
+from fitcoach.brain.providers.embedded.compose.change import NONE, PlannedChange
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.decision import view_of, workings_of
 from fitcoach.brain.providers.embedded.compose.dialogue import (
     dialogue_reply,
     plan_question_reply,
 )
-from fitcoach.brain.providers.embedded.compose.edits import NONE, PlannedChange
 from fitcoach.brain.providers.embedded.compose.form import form_reply
 from fitcoach.brain.providers.embedded.compose.plan_replies import (
     acute_reply,
