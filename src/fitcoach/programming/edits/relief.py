@@ -62,10 +62,6 @@ class Relief:
     # changed (none when tired all over: that touches every session).
     also: tuple[Weekday, ...] = ()
 
-    @property
-    def changes(self) -> bool:
-        return self.day is not None
-
 
 def effective_condition(part: BodyPart, condition: AcuteCondition) -> AcuteCondition:
     """A sore joint (elbow, knee, wrist…) is a joint complaint, which the seed counts as a
