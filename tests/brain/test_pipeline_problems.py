@@ -47,7 +47,7 @@ def test_an_engine_refusal_is_structured_in_the_notes_and_the_meta() -> None:
                       ProposalType.UPDATE_DAY, Weekday.MONDAY)
     outcome = _refused(brain)
     assert outcome.result.proposal.type is ProposalType.NONE
-    [problem] = brain.finalized[-1].notes["problems"]
+    [problem] = brain.finalized[-1].notes.problems
     assert problem.source is ProblemSource.EDIT
     assert problem.code == "missing_gear"
     # The refusal is about the day and exercise the operation named.
@@ -63,7 +63,7 @@ def test_a_refusal_about_a_day_and_an_exercise_names_them() -> None:
     brain = Recording((RemoveExercise(day=Weekday.MONDAY, exercise_id="goblet-squat"),),
                       ProposalType.UPDATE_DAY, Weekday.MONDAY)
     outcome = _refused(brain)
-    [problem] = brain.finalized[-1].notes["problems"]
+    [problem] = brain.finalized[-1].notes.problems
     assert (problem.code, problem.day, problem.exercise_id) == (
         "not_in_day", Weekday.MONDAY, "goblet-squat")
     assert outcome.meta["rejected_problems"] == [

@@ -28,9 +28,11 @@ from fitcoach.programming.edits.operations import (
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
+    RelieveAcute,
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
+    SoreArea,
     SwapExercise,
     SwapReason,
 )
@@ -116,6 +118,22 @@ def profiles(draw: st.DrawFn, *, conditions: bool = True) -> Profile:
     )
 
 
+sore_areas = st.lists(st.builds(SoreArea, body_part=st.sampled_from(tuple(BodyPart)),
+                                condition=st.sampled_from(tuple(AcuteCondition))),
+                      min_size=1, max_size=2).map(tuple)
+
+
+def relieve_requests(days: st.SearchStrategy | None = None) -> st.SearchStrategy:
+    """A new acute state as a brain reports it; `days` draws the day named (none: the
+    engine chooses)."""
+    return st.builds(RelieveAcute, areas=sore_areas, day=st.none() if days is None else days,
+                     start=st.one_of(st.none(), weekdays),
+                     until=st.one_of(st.none(), week_dates),
+                     patterns=st.lists(st.sampled_from(tuple(Pattern)), max_size=1,
+                                       unique=True).map(tuple),
+                     overhead=st.booleans(), lighter=st.booleans())
+
+
 day_focus_maps = st.dictionaries(weekdays, st.sampled_from(tuple(Focus)), max_size=2)
 languages = st.sampled_from(("en", "es", "it", "he", "ko"))
 
@@ -143,6 +161,7 @@ def edit_operations(slugs: tuple[str, ...] = SLUGS) -> st.SearchStrategy:
                   end=st.one_of(st.none(), week_dates), protect=body_parts,
                   travel=st.booleans()),
         st.builds(Deload, day=st.one_of(st.none(), weekdays)),
+        relieve_requests(st.one_of(st.none(), weekdays)),
         st.builds(AddExercise, day=weekdays, exercise_id=st.sampled_from(SLUGS),
                   target_sets=st.one_of(st.none(), st.integers(1, 6))),
         st.builds(RemoveExercise, day=weekdays, exercise_id=slug),

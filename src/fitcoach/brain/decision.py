@@ -92,6 +92,28 @@ class ToolResult(BaseModel):
     result: dict[str, Any]
 
 
+class BrainWorkings:
+    """What a brain keeps from deciding for writing its final message: each brain subclasses
+    it with its own named fields (the embedded brain's routing, planned change, tool facts),
+    so the pipeline carries it without reading it."""
+
+
+class DecisionNotes(BaseModel):
+    """What travels with a decision but is never shown to the user."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    # The deciding brain's own record for its final message (None for brains that keep none).
+    workings: BrainWorkings | None = None
+    # The turn's model usage so far, as the turn's metadata reports it (LLM brains:
+    # `llm_common.usage.TurnUsage.as_notes`).
+    usage: dict[str, Any] | None = None
+    # Set by the pipeline on an honest NONE: why the change could not be made, as the texts a
+    # model reads and as data (`Problem`) for a brain that words the refusal itself.
+    rejected: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+
 class BrainDecision(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -105,9 +127,7 @@ class BrainDecision(BaseModel):
     # A clarifying question's tappable answers (DESIGN D9), in the reply language.
     suggested_replies: tuple[str, ...] = ()
     reject_pending: bool = False  # turn the staged proposal down (it must be NONE then)
-    # Free-form facts a brain wants back when it writes its final message (the embedded
-    # brain keeps its routing decision here); never shown to the user.
-    notes: dict[str, Any] = Field(default_factory=dict)
+    notes: DecisionNotes = Field(default_factory=DecisionNotes)
 
 
 class BrainRequest(BaseModel):

@@ -41,6 +41,7 @@ from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mu
 from fitcoach.memory.render import active_items, render_runtime_context
 from fitcoach.programming.calendar import as_proposed
 from fitcoach.programming.edits import EditRejected, apply_edits
+from fitcoach.programming.edits.operations import RelieveAcute
 from fitcoach.programming.edits.result import Judgement
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.validator import ValidationReport, errors_introduced, validate_week
@@ -188,8 +189,8 @@ def _honest_none(turn: TurnInput, brain: Brain, failed: _Failed, trace: _Trace) 
     original = failed.decision or BrainDecision(language=turn.settings.locale)
     decision = original.model_copy(update={
         "proposal_type": ProposalType.NONE, "target_day": None, "edits": (), "tool_calls": (),
-        "notes": {**original.notes, "rejected": failed.problems,
-                  "problems": tuple(failed.details)},
+        "notes": original.notes.model_copy(update={"rejected": tuple(failed.problems),
+                                                   "problems": tuple(failed.details)}),
     })
     try:
         _check_memory(turn, decision)
@@ -242,8 +243,8 @@ async def _decide_with_tools(brain: Brain, request: BrainRequest, logs: LogReade
 
 def _answer(turn: TurnInput, brain: Brain, request: BrainRequest, decision: BrainDecision,
             logs: LogReader, new_id: IdFactory, trace: _Trace) -> ChatTurnResult:
-    if "usage" in decision.notes:  # LLM brains report the turn's token counts here
-        trace.extra["usage"] = decision.notes["usage"]
+    if decision.notes.usage is not None:  # LLM brains report the turn's token counts
+        trace.extra["usage"] = decision.notes.usage
     memory = _check_memory(turn, decision)
     outcome, proposal = _materialize(turn, request, decision, memory, logs, new_id)
     message = brain.finalize_message(request, decision, outcome).strip()
@@ -340,12 +341,20 @@ def _judged(judged: Judgement | None, profile: Profile) -> ValidationReport | No
     return judged.under(profile) if judged is not None else None
 
 
+def _engine_chose_day(decision: BrainDecision) -> bool:
+    """Whether an edit leaves the choice of the session to the engine (a new acute state
+    with no day named): the brain cannot know the day beforehand, so it does not fix it."""
+    return any(isinstance(op, RelieveAcute) and op.day is None for op in decision.edits)
+
+
 def _scope(decision: BrainDecision, changed: tuple[Weekday, ...], *,
            has_plan: bool) -> tuple[ProposalType, Any]:
     """UPDATE_DAY stays a day change only when there is a plan to change and the edits
     touched that day alone; anything wider is proposed as a week."""
     if decision.proposal_type is ProposalType.UPDATE_DAY and has_plan:
         target = decision.target_day or (changed[0] if len(changed) == 1 else None)
+        if _engine_chose_day(decision) and len(changed) == 1:
+            target = changed[0]  # the day the engine chose wins over a brain's guess
         if target is not None and set(changed) <= {target}:
             return ProposalType.UPDATE_DAY, target
         if target is None and not changed:

@@ -9,6 +9,7 @@ against any exercise.
 
 from __future__ import annotations
 
+import datetime as dt
 from enum import StrEnum
 
 
@@ -248,6 +249,16 @@ class AcuteCondition(StrEnum):
     SORENESS = "soreness"
     FATIGUE = "fatigue"
     MINOR_STRAIN = "minor_strain"
+
+
+# How long each lasts by default: the seed gives ranges (soreness 48-72 h, a minor joint tweak
+# 5-7 days); DESIGN D4 picks one value each, and the seed's shoulder example expects exactly
+# now + 5 days for a tweak. Memory's expiries and the engine's choice of session read it.
+ACUTE_TTL: dict[AcuteCondition, dt.timedelta] = {
+    AcuteCondition.SORENESS: dt.timedelta(hours=72),
+    AcuteCondition.FATIGUE: dt.timedelta(hours=48),
+    AcuteCondition.MINOR_STRAIN: dt.timedelta(days=5),
+}
 
 
 class Weekday(StrEnum):

@@ -13,15 +13,9 @@ from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from fitcoach.catalog.vocabulary import AcuteCondition
+from fitcoach.catalog.vocabulary import ACUTE_TTL, AcuteCondition
 from fitcoach.memory.entries import Entry, PhysiologicalEntry, SituationalEntry, Tier
 from fitcoach.timekeeping import as_zone, local_date, require_aware
-
-ACUTE_TTL: dict[AcuteCondition, dt.timedelta] = {
-    AcuteCondition.SORENESS: dt.timedelta(hours=72),
-    AcuteCondition.FATIGUE: dt.timedelta(hours=48),
-    AcuteCondition.MINOR_STRAIN: dt.timedelta(days=5),
-}
 
 
 def default_expiry(condition: AcuteCondition, now: dt.datetime) -> dt.datetime:

@@ -22,7 +22,7 @@ from fitcoach.brain.ports import (
 )
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-from fitcoach.brain.providers.embedded.compose.edits import Skip
+from fitcoach.brain.providers.embedded.compose.change import Skip
 from fitcoach.catalog.vocabulary import BodyPart, GearTag, MuscleGroup, Pattern, Unit, Weekday
 from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, StapleEntry, Tier
 from fitcoach.programming.edits.operations import (
@@ -33,12 +33,14 @@ from fitcoach.programming.edits.operations import (
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
+    RelieveAcute,
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
     SwapExercise,
     SwapReason,
 )
+from fitcoach.programming.edits.relief import choose_relief, relief_operations
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import WeeklyPlan
@@ -88,6 +90,19 @@ def request(message: str, *, memory: tuple[MemoryItem, ...] = SEED_MEMORY,
 def decide(message: str, **options: object) -> BrainDecision:
     return asyncio.run(EmbeddedBrain().decide(request(message, **options),  # type: ignore[arg-type]
                                               InMemoryLogReader()))
+
+
+def engine_edits(decision: BrainDecision, plan: WeeklyPlan | None = None) -> tuple[object, ...]:
+    """The decision's edits as the engine carries them out on the seed plan: a new acute
+    state is a `relieve_acute` request whose session the engine chooses (`edits.relief`)."""
+    plan = plan or seed_plan()
+    expanded: list[object] = []
+    for op in decision.edits:
+        if isinstance(op, RelieveAcute):
+            expanded += relief_operations(op, choose_relief(plan, op, NOW.date()))
+        else:
+            expanded.append(op)
+    return tuple(expanded)
 
 
 def entries(decision: BrainDecision) -> dict[str, MemoryMutation]:
@@ -210,7 +225,8 @@ def test_the_day_on_screen_is_the_day_a_live_swap_changes() -> None:
 def test_an_acute_shoulder_avoids_it_today_and_expires_in_five_days() -> None:
     decision = decide(SEED_MESSAGES["en"][5])
     assert decision.target_day is Weekday.MONDAY
-    assert decision.edits == (AvoidOnDays(days=(Weekday.MONDAY,),
+    assert [op.op for op in decision.edits] == ["relieve_acute"]
+    assert engine_edits(decision) == (AvoidOnDays(days=(Weekday.MONDAY,),
                                           body_parts=(BodyPart.SHOULDERS,),
                                           patterns=(Pattern.VERTICAL_PUSH,), overhead=True),)
     [state] = decision.memory_mutations
@@ -230,7 +246,7 @@ def test_a_sore_joint_is_recorded_as_a_tweak() -> None:
 
 def test_exhaustion_lightens_the_day() -> None:
     decision = decide("im exhausted today, barely slept last night")
-    assert decision.edits == (AvoidOnDays(days=(Weekday.MONDAY,),
+    assert engine_edits(decision) == (AvoidOnDays(days=(Weekday.MONDAY,),
                                           body_parts=(BodyPart.WHOLE_BODY,)),
                               Deload(day=Weekday.MONDAY))
 
@@ -292,7 +308,7 @@ def test_what_cannot_apply_is_answered_without_a_proposal(message: str,
     decision = decide(message, **options)
     assert decision.proposal_type is ProposalType.NONE
     assert decision.edits == ()
-    assert decision.notes["change"].skip is skip
+    assert decision.notes.workings.change.skip is skip
 
 
 # -- the analytical path and form ---------------------------------------------------------------
@@ -314,7 +330,7 @@ def test_a_record_question_about_a_planned_lift_looks_up_its_records() -> None:
 
 @pytest.mark.parametrize("language", LANGS)
 def test_form_picks_the_row_and_its_elbow_cue_first(language: str) -> None:
-    facts = decide(SEED_MESSAGES[language][8], language=language).notes["form"]
+    facts = decide(SEED_MESSAGES[language][8], language=language).notes.workings.form
     assert facts.slug == "single-arm-db-row"
     assert facts.cue_order[0] == 2  # "drive with the elbow, not the biceps"
     assert facts.inferred is (language == "he")  # the Hebrew seed never names the row
@@ -360,7 +376,7 @@ def test_a_family_word_added_is_the_member_the_users_gear_allows() -> None:
 def test_a_family_word_with_two_members_on_the_day_asks_which() -> None:
     decision = decide("remove the press on monday")
     assert decision.proposal_type is ProposalType.NONE
-    change = decision.notes["change"]
+    change = decision.notes.workings.change
     assert change.skip is Skip.WHICH_EXERCISE
     assert {"incline-db-bench-press", "seated-db-shoulder-press"} <= set(change.options)
 
@@ -417,7 +433,7 @@ def test_a_swap_with_no_day_named_from_the_coach_tab_is_for_the_session_that_hol
     # At the gym, it is about today's session: not in it, nothing to swap.
     live = decide("swap arnold press for lateral raises", tab=ActiveTab.WORKOUT)
     assert live.proposal_type is ProposalType.NONE
-    assert live.notes["change"].skip is Skip.NOT_IN_DAY
+    assert live.notes.workings.change.skip is Skip.NOT_IN_DAY
 
 
 @pytest.mark.parametrize(("language", "message"), [
@@ -427,7 +443,8 @@ def test_a_swap_with_no_day_named_from_the_coach_tab_is_for_the_session_that_hol
 def test_tired_with_nothing_heavy_to_drop_still_gets_a_lighter_day(language: str,
                                                                   message: str) -> None:
     decision = decide(message, language=language)
-    assert decision.edits == (Deload(day=Weekday.TUESDAY),)
+    assert decision.target_day is Weekday.TUESDAY
+    assert engine_edits(decision, seed_plan(language)) == (Deload(day=Weekday.TUESDAY),)
 
 
 def test_a_knee_acting_up_is_a_complaint() -> None:
@@ -440,7 +457,7 @@ def test_a_knee_acting_up_is_a_complaint() -> None:
 def test_a_trip_next_week_with_nothing_to_spare_waits_for_its_week() -> None:
     decision = decide("me voy de vacaciones la semana que viene", language="es")
     assert decision.proposal_type is ProposalType.NONE
-    assert decision.notes["change"].skip is Skip.EVENT_OUTSIDE_WEEK
+    assert decision.notes.workings.change.skip is Skip.EVENT_OUTSIDE_WEEK
 
 
 # -- splits, schedules, and questions asked in other words ----------------------------------------
@@ -486,12 +503,13 @@ def test_a_schedule_stated_with_a_training_verb_reworks_the_week(language: str, 
 def test_the_days_already_trained_are_no_change() -> None:
     decision = decide("I train monday tuesday thursday and friday")
     assert decision.proposal_type is ProposalType.NONE
-    assert decision.notes["change"].skip is Skip.SAME_WEEK
+    assert decision.notes.workings.change.skip is Skip.SAME_WEEK
 
 
 def test_form_with_a_family_word_is_about_the_member_the_user_does() -> None:
     # "El remo": Monday's session holds the single-arm DB row.
-    facts = decide("siento el remo en los brazos y no en la espalda", language="es").notes["form"]
+    decision = decide("siento el remo en los brazos y no en la espalda", language="es")
+    facts = decision.notes.workings.form
     assert facts.slug == "single-arm-db-row"
     assert not facts.inferred
 
@@ -530,7 +548,7 @@ def test_whether_an_event_is_in_the_weeks_reach_is_the_engines_rule(monkeypatch)
     monkeypatch.setattr(compose_edits, "within_reach", out_of_reach)
     decision = decide(golf)
     assert decision.proposal_type is ProposalType.NONE
-    assert decision.notes["change"].skip is Skip.EVENT_OUTSIDE_WEEK
+    assert decision.notes.workings.change.skip is Skip.EVENT_OUTSIDE_WEEK
     [(event, week_start)] = asked
     assert week_start == dt.date(2026, 9, 14)
     assert event.protect  # what the user wants fresh for it decides the lead-up

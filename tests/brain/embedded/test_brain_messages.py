@@ -15,7 +15,13 @@ from nlu_seed_messages import SEED_MESSAGES
 from test_brain_decide import NOW, SEED_MEMORY, request, seed_plan, staple
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.decision import BrainDecision, Materialized, Problem, ProblemSource
+from fitcoach.brain.decision import (
+    BrainDecision,
+    DecisionNotes,
+    Materialized,
+    Problem,
+    ProblemSource,
+)
 from fitcoach.brain.memory_logs import InMemoryLogReader
 from fitcoach.brain.ports import ActiveTab, Locale, RouteContext, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
@@ -169,7 +175,8 @@ def test_a_refusal_names_what_failed_and_why_in_plain_words(problem: Problem, le
     decision = asyncio.run(EmbeddedBrain().decide(request(text), InMemoryLogReader()))
     refused = decision.model_copy(update={
         "proposal_type": ProposalType.NONE, "edits": (), "memory_mutations": (),
-        "notes": {**decision.notes, "rejected": [problem.text], "problems": (problem,)}})
+        "notes": decision.notes.model_copy(update={"rejected": (problem.text,),
+                                                   "problems": (problem,)})})
     message = EmbeddedBrain().finalize_message(request(text), refused,
                                                Materialized(notes=(problem.text,)))
     assert message == f"{lead} {reason} Your plan stays as it is; tell me if you'd like to " \
@@ -182,7 +189,8 @@ def test_a_refusal_speaks_the_users_language_without_internal_codes(language: st
                       message="Chest gets 9 hard sets")
     text = SEED_MESSAGES[language][2]
     decision = BrainDecision(language=Locale(language),
-                             notes={"rejected": [problem.text], "problems": (problem,)})
+                             notes=DecisionNotes(rejected=(problem.text,),
+                                                 problems=(problem,)))
     message = EmbeddedBrain().finalize_message(request(text, language=language), decision,
                                                Materialized(notes=(problem.text,)))
     assert not re.search(r"SESSION|VOLUME_CAP|_|rule:", message)

@@ -11,7 +11,7 @@ import pytest
 
 from fitcoach.analytics.progression import AdviceReason, OverloadAction
 from fitcoach.analytics.volume import LandmarkStatus, TrendDirection
-from fitcoach.brain.providers.embedded.compose.edits import Skip
+from fitcoach.brain.providers.embedded.compose.change import Skip
 from fitcoach.brain.providers.embedded.compose.form import PATTERN_FAMILY
 from fitcoach.brain.providers.embedded.compose.phrasebook import (
     LANGUAGES,

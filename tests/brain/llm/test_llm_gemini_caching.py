@@ -188,7 +188,7 @@ def test_below_the_minimum_cacheable_size_it_falls_back_to_implicit_caching(
     decision = decide(run, b, "hi")
 
     assert b.cache_mode == "implicit"
-    assert decision.notes["usage"]["cache"] == "implicit"
+    assert decision.notes.usage["cache"] == "implicit"
     assert "implicit caching" in caplog.text
     generate = fake.generate_requests()[-1]
     assert "cachedContent" not in generate.body

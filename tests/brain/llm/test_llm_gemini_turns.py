@@ -114,7 +114,7 @@ def test_gemini_2_runs_a_tool_phase_then_an_answer_phase_on_separate_caches(
     assert any(t.startswith(f"[called {HISTORY_TOOL}") for t in texts)
     assert any(t.startswith(f"[{HISTORY_TOOL} returned") for t in texts)
     assert not any("you should add weight" in t for t in texts)
-    assert final.notes["usage"]["calls"] == 3
+    assert final.notes.usage["calls"] == 3
 
 
 def test_gemini_2_uses_the_tool_phase_answer_when_it_is_already_valid(gemini, clock,
@@ -146,7 +146,7 @@ def test_the_repair_round_shows_the_model_its_answer_and_the_errors(gemini, cloc
     repair = contents[2]["parts"][0]["text"]
     assert repair.startswith("[ANSWER REJECTED]")
     assert errors[0] in repair
-    assert repaired.notes["usage"]["calls"] == 2
+    assert repaired.notes.usage["calls"] == 2
 
 
 @pytest.mark.parametrize(("reply", "expected"), [
@@ -217,7 +217,7 @@ def test_usage_counts_input_cached_and_output_tokens_per_turn(gemini, clock, run
     final = run(b.decide(request_for(the_turn, round=1,
                                      tool_results=results_for(first.tool_calls)), logs()))
 
-    usage = final.notes["usage"]
+    usage = final.notes.usage
     cache_tokens = next(iter(fake.caches.values())).tokens
     assert usage["provider"] == "gemini"
     assert usage["cache"] == "explicit"
@@ -227,7 +227,7 @@ def test_usage_counts_input_cached_and_output_tokens_per_turn(gemini, clock, run
     assert usage["output_tokens"] == 15 + 55
     assert usage["latency_ms"] > 0
     assert 0.5 < usage["cached_share"] < 1
-    assert first.notes["usage"]["calls"] == 1
+    assert first.notes.usage["calls"] == 1
 
 
 def test_the_api_key_is_sent_as_a_header_and_never_logged(

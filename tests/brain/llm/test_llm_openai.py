@@ -177,8 +177,8 @@ def test_usage_reports_prompt_cached_and_completion_tokens(openai_server, run) -
     first = run(b.decide(request_for(turn("first")), logs()))
     second = run(b.decide(request_for(turn("second")), logs()))
 
-    assert first.notes["usage"]["cached_input_tokens"] == 0
-    usage = second.notes["usage"]
+    assert first.notes.usage["cached_input_tokens"] == 0
+    usage = second.notes.usage
     assert usage["provider"] == "openai"
     assert usage["cache"] == "automatic"
     assert usage["output_tokens"] == 30

@@ -94,7 +94,7 @@ def test_the_answer_schema_uses_only_keywords_every_provider_accepts() -> None:
 def test_every_edit_operation_branch_requires_its_op() -> None:
     schema = for_llm(EDIT_OPERATIONS_ADAPTER.json_schema())
     branches = [schema["$defs"][ref["$ref"].split("/")[-1]] for ref in schema["items"]["anyOf"]]
-    assert len(branches) == 13  # with start_block and group_volume (D10)
+    assert len(branches) == 14  # with start_block and group_volume (D10), relieve_acute (D9)
     for branch in branches:
         assert branch["required"][0] == "op"
         assert len(branch["properties"]["op"]["enum"]) == 1

@@ -28,6 +28,7 @@ from fitcoach.programming.edits.operations import (
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
+    RelieveAcute,
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
@@ -42,6 +43,7 @@ from fitcoach.programming.edits.ops.focus import set_day_focus
 from fitcoach.programming.edits.ops.generate import generate, profile_for, with_changes
 from fitcoach.programming.edits.ops.move import move_training_days
 from fitcoach.programming.edits.ops.protect import profile_with_event, protect_for_event
+from fitcoach.programming.edits.ops.relieve import relieve_acute
 from fitcoach.programming.edits.ops.shorten import shorten_day
 from fitcoach.programming.edits.ops.swap import swap_exercise
 from fitcoach.programming.edits.result import EditRejected, EditResult, Judgement, RejectCode
@@ -60,6 +62,7 @@ HANDLERS: dict[type, Handler] = {
     ShortenDay: shorten_day,
     SwapExercise: swap_exercise,
     AvoidOnDays: avoid,
+    RelieveAcute: relieve_acute,
     ProtectForEvent: protect_for_event,
     Deload: deload,
     StartBlock: start_block,
@@ -169,7 +172,7 @@ def apply_edit(plan: WeeklyPlan | None, op: EditOperation, profile: Profile, *,
     settled = settled_days(plan, today) if given is not None else frozenset()
     _refuse_settled(plan, op, settled)
     ctx = EditContext(plan=plan, profile=eff, pool=OptionPool(eff), language=language,
-                      week_start=week_start, settled=settled)
+                      week_start=week_start, settled=settled, today=today)
     try:
         summary = HANDLERS[type(op)](ctx, op)
     except EditRejected as rejected:  # about the day and exercise the operation names

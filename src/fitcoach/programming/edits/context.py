@@ -69,6 +69,9 @@ class EditContext:
     # Days no operation may change (a logged workout, a date already past): operations that
     # touch several days pass over them (`programming.calendar.settled_days`).
     settled: frozenset[Weekday] = frozenset()
+    # The user's local date, when the caller knows it: operations that choose a session
+    # themselves (`relieve_acute`) start from it.
+    today: dt.date | None = None
 
     def day(self, weekday: Weekday) -> DayPlan:
         return self.plan.days[weekday]

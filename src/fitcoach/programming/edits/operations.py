@@ -13,7 +13,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from fitcoach.catalog.vocabulary import BodyPart, GearTag, MuscleGroup, Pattern, Weekday
+from fitcoach.catalog.vocabulary import (
+    AcuteCondition,
+    BodyPart,
+    GearTag,
+    MuscleGroup,
+    Pattern,
+    Weekday,
+)
 from fitcoach.programming.focus import Focus
 
 
@@ -85,6 +92,31 @@ class AvoidOnDays(_Op):
     overhead: bool = False
 
 
+class SoreArea(_Op):
+    """One body part a new acute state concerns, and how (soreness, fatigue, a tweak)."""
+
+    body_part: BodyPart
+    condition: AcuteCondition = AcuteCondition.SORENESS
+
+
+class RelieveAcute(_Op):
+    """A new acute state (DESIGN D9): the engine chooses the session that gives way, the
+    next one not yet done or past that loads the area before the state fades (today's
+    included), and keeps the area out of it (lighter as well when tired all over). `day`
+    is set only when the user names the day (or is looking at it): then that day is the one.
+    `start` is a day the user points to without fixing it ("and Friday?"): the engine picks
+    from there on. `until` is the state's last date; left out, the condition's default."""
+
+    op: Literal["relieve_acute"] = "relieve_acute"
+    areas: Annotated[tuple[SoreArea, ...], Field(min_length=1)]
+    day: Weekday | None = None
+    start: Weekday | None = None
+    until: dt.date | None = None
+    patterns: tuple[Pattern, ...] = ()
+    overhead: bool = False
+    lighter: bool = False  # the user also asks for a lighter session
+
+
 class ProtectForEvent(_Op):
     """Spare the named body parts in the days before an event and keep the event days free."""
 
@@ -146,6 +178,7 @@ EditOperation = Annotated[
     | ShortenDay
     | SwapExercise
     | AvoidOnDays
+    | RelieveAcute
     | ProtectForEvent
     | Deload
     | StartBlock

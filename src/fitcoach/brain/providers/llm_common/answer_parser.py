@@ -22,6 +22,7 @@ from fitcoach.brain.providers.llm_common.errors import AnswerRejected
 from fitcoach.catalog import CATALOG
 from fitcoach.memory.entries import MemoryMutation, Operation
 from fitcoach.memory.render import active_items
+from fitcoach.programming.edits.operations import RelieveAcute
 
 # Some servers wrap JSON in a markdown fence even in JSON mode.
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
@@ -121,7 +122,11 @@ def _routing_problems(answer: LLMAnswer) -> Iterable[str]:
         return
     if not answer.edits:
         yield f"proposal_type {answer.proposal_type.value} needs at least one edit operation"
-    if answer.proposal_type is ProposalType.UPDATE_DAY and answer.target_day is None:
+    # A new acute state's session is the engine's choice: the model cannot name it.
+    engine_chooses = any(isinstance(op, RelieveAcute) and op.day is None
+                         for op in answer.edits)
+    if answer.proposal_type is ProposalType.UPDATE_DAY and answer.target_day is None \
+            and not engine_chooses:
         yield "proposal_type UPDATE_DAY needs target_day, the weekday it changes"
     if answer.proposal_type is ProposalType.UPDATE_WEEK and answer.target_day is not None:
         yield "proposal_type UPDATE_WEEK must have target_day null"

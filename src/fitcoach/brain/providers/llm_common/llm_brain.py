@@ -21,6 +21,7 @@ from fitcoach.brain.decision import (
     MAX_TOOL_ROUNDS,
     BrainDecision,
     BrainRequest,
+    DecisionNotes,
     Materialized,
     ToolCall,
     ToolResult,
@@ -101,13 +102,14 @@ class LLMBrain(ABC, Generic[Message]):
             conversation.pending_calls = [call_id for call_id, _ in reply.tool_calls]
             return BrainDecision(tool_calls=tuple(call for _, call in reply.tool_calls),
                                  language=request.turn.settings.locale,
-                                 notes={"usage": usage})
+                                 notes=DecisionNotes(usage=usage))
         try:
             decision = parse_answer(reply.text, request)
         except AnswerRejected as rejected:
             self.logger.warning("%s answer rejected: %s", self.provider, rejected)
             raise
-        return decision.model_copy(update={"notes": {**decision.notes, "usage": usage}})
+        return decision.model_copy(update={
+            "notes": decision.notes.model_copy(update={"usage": usage})})
 
     def turn_usage(self, turn: TurnInput) -> dict[str, Any] | None:
         """The tokens and calls this brain spent on `turn` so far (a turn that failed and
@@ -120,7 +122,7 @@ class LLMBrain(ABC, Generic[Message]):
         """The model wrote its message knowing the plan is staged; the pipeline's own
         `rejected` note means no change could be built, and the message must not say
         otherwise."""
-        rejected = decision.notes.get("rejected")
+        rejected = decision.notes.rejected
         if rejected:
             return ("I couldn't build that change safely, so your plan stays as it is. "
                     f"({rejected[0]})")

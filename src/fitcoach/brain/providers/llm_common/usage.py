@@ -2,7 +2,7 @@
 
 A turn may take several model calls (tool rounds, a Gemini 2.5 answer phase, a repair). The
 turn's usage is the sum of them; each decision carries the running total in
-`notes["usage"]`, so whichever decision ends the turn reports the whole turn.
+`notes.usage`, so whichever decision ends the turn reports the whole turn.
 """
 
 from __future__ import annotations

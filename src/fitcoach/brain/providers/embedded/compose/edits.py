@@ -3,53 +3,54 @@
 The brain never writes `proposal.data`; it names the change in the engine's small vocabulary
 and the engine materialises and validates it. Before asking, this module checks what it can
 see in the active plan (is the exercise on that day, is the day a rest day, does anything on
-it need the busy gear or load the sore part), so a request that cannot apply becomes an
-honest NONE answer saying why, instead of a refused edit.
+it load the part kept out), so a request that cannot apply becomes an honest NONE answer
+saying why, instead of a refused edit.
 
-Per intent (SPEC §4):
-- onboarding → GenerateWeek (UPDATE_WEEK);
+Per intent (SPEC §4), one home each:
+- onboarding → GenerateWeek (UPDATE_WEEK), here;
 - day change → ShortenDay / SetDayFocus / AddExercise / RemoveExercise / MakeRestDay / Deload /
-  SwapExercise on the target day (UPDATE_DAY);
+  SwapExercise on the target day (UPDATE_DAY), here;
 - week overhaul → MoveTrainingDays with the sessions mapped for one session moved or two
   swapped (the others stay put), in order for a new set of days when the count of sessions
   stays (+ day focus), else GenerateWeek with the new schedule; Deload for the week
-  (UPDATE_WEEK);
-- gym swap → SwapExercise with the busy gear (UPDATE_DAY, the day on screen or today);
-- acute state → AvoidOnDays the part on the first affected day, or a pain swap (UPDATE_DAY);
-  a day already done or past (`programming.calendar.settled_days`) is never that day unless
-  the user names it: the change goes to the next open session the state touches, if any;
-- situational event → ProtectForEvent (UPDATE_WEEK).
+  (UPDATE_WEEK), here;
+- gym swap → SwapExercise with the busy gear (UPDATE_DAY, the day on screen or today):
+  `compose.swaps`;
+- acute state → RelieveAcute, the engine choosing the session (UPDATE_DAY), or a pain swap
+  of the exercise the user names: `compose.acute`;
+- situational event → ProtectForEvent (UPDATE_WEEK), here.
 """
-
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass, replace
-from enum import StrEnum
-from typing import cast
-
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import ActiveTab
+from fitcoach.brain.providers.embedded.compose.acute import acute_change
+from fitcoach.brain.providers.embedded.compose.change import (
+    MAX_MINUTES,
+    NONE,
+    ChangeKind,
+    PlannedChange,
+    Skip,
+    clamp_minutes,
+    day_slugs,
+    skip_change,
+    sorted_days,
+    training_days,
+)
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.memory import (
-    acute_condition,
     event_of,
     event_protect,
     event_span,
     localized_event_name,
 )
-from fitcoach.brain.providers.embedded.nlu.router import Intent, SwapFacts
-from fitcoach.catalog import CATALOG
-from fitcoach.catalog.vocabulary import (
-    WEEKDAYS,
-    AcuteCondition,
-    BodyPart,
-    GearTag,
-    Pattern,
-    Weekday,
+from fitcoach.brain.providers.embedded.compose.swaps import (
+    gym_swap_change,
+    named_on_day,
+    swap_change,
 )
-from fitcoach.memory.ttl import default_expiry
-from fitcoach.programming.calendar import settled_days
+from fitcoach.brain.providers.embedded.nlu.router import Intent
+from fitcoach.catalog import CATALOG
+from fitcoach.catalog.vocabulary import Weekday
 from fitcoach.programming.edits.operations import (
     AddExercise,
     AvoidOnDays,
@@ -62,93 +63,16 @@ from fitcoach.programming.edits.operations import (
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
-    SwapExercise,
-    SwapReason,
 )
 from fitcoach.programming.edits.ops.avoid import avoid_reason
 from fitcoach.programming.edits.ops.protect import within_reach
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator.split import spread_days
-from fitcoach.programming.plan import DayPlan, WeeklyPlan
+from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.programming.profile import AcuteState, UpcomingEvent
 from fitcoach.programming.rules.conditions import acute_problem
-from fitcoach.timekeeping import local_date
 
-_BENCHES = frozenset({GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH})
-MIN_MINUTES, MAX_MINUTES = 15, 180
-ADDED_SETS = 2
-
-
-class ChangeKind(StrEnum):
-    GENERATE = "generate"
-    MOVE = "move"
-    FOCUS = "focus"
-    SHORTEN = "shorten"
-    SWAP = "swap"
-    ADD = "add"
-    REMOVE = "remove"
-    REST = "rest"
-    DELOAD = "deload"
-    AVOID = "avoid"
-    PROTECT = "protect"
-
-
-class Skip(StrEnum):
-    """Why a change the user asked for is answered without a proposal."""
-
-    NO_PLAN = "no_plan"
-    NOT_IN_DAY = "not_in_day"
-    ALREADY_IN_DAY = "already_in_day"
-    REST_DAY = "rest_day"
-    ALREADY_REST = "already_rest"
-    NOTHING_NEEDS_GEAR = "nothing_needs_gear"
-    NOTHING_LOADS = "nothing_loads"
-    DAY_TAKEN = "day_taken"
-    NOTHING_TO_AVOID = "nothing_to_avoid"  # the day named does not load the part kept out
-    DAY_SPARED = "day_spared"  # an acute state spares the day on screen, not later ones
-    EVENT_OUTSIDE_WEEK = "event_outside_week"
-    UNCLEAR_DAY = "unclear_day"
-    UNCLEAR_WEEK = "unclear_week"
-    UNCLEAR_SWAP = "unclear_swap"
-    WHICH_EXERCISE = "which_exercise"  # a family word, and the day holds several members
-    SAME_WEEK = "same_week"  # the days asked for are the days already trained
-
-
-@dataclass(frozen=True)
-class PlannedChange:
-    """The proposal a turn asks for, and the facts its message will cite."""
-
-    proposal_type: ProposalType = ProposalType.NONE
-    target_day: Weekday | None = None
-    edits: tuple[EditOperation, ...] = ()
-    kinds: tuple[ChangeKind, ...] = ()
-    skip: Skip | None = None
-    day: Weekday | None = None
-    exercise: str | None = None
-    replacement: str | None = None
-    minutes: int | None = None
-    previous_minutes: int | None = None
-    gear: tuple[GearTag, ...] = ()
-    parts: tuple[BodyPart, ...] = ()
-    days: tuple[Weekday, ...] = ()
-    event: str | None = None
-    event_kind: str | None = None
-    event_start: dt.date | None = None
-    event_end: dt.date | None = None
-    until: dt.date | None = None
-    options: tuple[str, ...] = ()  # the exercises a family word may mean on that day
-    other: Weekday | None = None  # the day whose session would move onto a taken `day`
-    moves: tuple[tuple[Weekday, Weekday], ...] = ()  # sessions moved: (old day, new day)
-    # An acute change: the later sessions before the state fades that load the part too (the
-    # reply names them and offers the words that change them as well).
-    later: tuple[Weekday, ...] = ()
-
-
-NONE = PlannedChange()
-
-
-def _skip(skip: Skip, **facts: object) -> PlannedChange:
-    return PlannedChange(skip=skip, **facts)  # type: ignore[arg-type]
+ADDED_SETS = 2  # sets an added exercise starts with, as the engine's own "Add …" chips
 
 
 def plan_change(view: TurnView) -> PlannedChange:
@@ -156,36 +80,21 @@ def plan_change(view: TurnView) -> PlannedChange:
     if intent is Intent.ONBOARDING:
         return _generate_first_week(view)
     change_intents = {Intent.DAY_CHANGE: _day_change, Intent.WEEK_OVERHAUL: _week_change,
-                      Intent.GYM_SWAP: _gym_swap, Intent.ACUTE_STATE: _acute_change,
+                      Intent.GYM_SWAP: gym_swap_change, Intent.ACUTE_STATE: acute_change,
                       Intent.SITUATIONAL_EVENT: _event_change}
     handler = change_intents.get(intent)
     if handler is None:
         return NONE
     if view.plan is None or view.routing.proposal_type is ProposalType.NONE:
-        return _skip(Skip.NO_PLAN)
+        return skip_change(Skip.NO_PLAN)
     return handler(view, view.plan)
 
-
-def _minutes(value: int) -> int:
-    return max(MIN_MINUTES, min(MAX_MINUTES, value))
-
-
-def _sorted(days: set[Weekday] | tuple[Weekday, ...]) -> tuple[Weekday, ...]:
-    return tuple(sorted(set(days), key=lambda day: day.index))
-
-
-def _training_days(plan: WeeklyPlan) -> tuple[Weekday, ...]:
-    return tuple(d for d in WEEKDAYS if plan.days[d].is_training_day)
-
-
-def _slugs(day: DayPlan) -> list[str]:
-    return [e.exercise_id for e in day.exercises]
 
 
 # -- onboarding -------------------------------------------------------------------------------
 def _generate_first_week(view: TurnView) -> PlannedChange:
     s = view.routing.schedule
-    days = _sorted(s.training_days) if len(s.training_days) >= 2 else None
+    days = sorted_days(s.training_days) if len(s.training_days) >= 2 else None
     day_focus = dict(s.day_focus)
     if s.split and (days or s.days_per_week):
         # "4 days, upper/lower": the split needs days to fall on.
@@ -194,7 +103,7 @@ def _generate_first_week(view: TurnView) -> PlannedChange:
     op = GenerateWeek(
         training_days=days,
         days_per_week=None if days else s.days_per_week,
-        minutes_per_session=_minutes(s.minutes) if s.minutes else None,
+        minutes_per_session=clamp_minutes(s.minutes) if s.minutes else None,
         priority_groups=view.analysis.goals.priority_groups or None,
         day_focus=day_focus,
     )
@@ -205,18 +114,18 @@ def _generate_first_week(view: TurnView) -> PlannedChange:
 # -- the week ---------------------------------------------------------------------------------
 def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     s, requests = view.routing.schedule, view.analysis.requests
-    current = _training_days(plan)
+    current = training_days(plan)
     week = ProposalType.UPDATE_WEEK
     if s.moves or s.exchanges:
         return _move_sessions(view, plan)
     if s.split:
         return _split_week(view, current)
     if len(s.training_days) >= 2:
-        days = _sorted(s.training_days)
+        days = sorted_days(s.training_days)
         if set(days) == set(current) and s.day_focus:
             return _focus_days(view, plan, week)
         if set(days) == set(current):
-            return _skip(Skip.SAME_WEEK, days=days)
+            return skip_change(Skip.SAME_WEEK, days=days)
         kinds: tuple[ChangeKind, ...] = \
             (ChangeKind.MOVE,) if len(days) == len(current) else (ChangeKind.GENERATE,)
         if s.day_focus:
@@ -229,18 +138,18 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     if s.days_per_week is not None and s.days_per_week != len(current):
         named = set(view.analysis.time.weekdays)
         if named and len(set(current) | named) == s.days_per_week:
-            days = _sorted(set(current) | named)
+            days = sorted_days(set(current) | named)
             op = GenerateWeek(training_days=days, day_focus=dict(s.day_focus))
             return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,),
                                  days=days)
         op = GenerateWeek(days_per_week=s.days_per_week,
-                          minutes_per_session=_minutes(s.minutes) if s.minutes else None)
+                          minutes_per_session=clamp_minutes(s.minutes) if s.minutes else None)
         return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,))
     if requests.deload:
         return PlannedChange(proposal_type=week, edits=(Deload(),), kinds=(ChangeKind.DELOAD,))
     if s.day_focus:
         return _focus_days(view, plan, week)
-    op = GenerateWeek(minutes_per_session=_minutes(s.minutes) if s.minutes else None,
+    op = GenerateWeek(minutes_per_session=clamp_minutes(s.minutes) if s.minutes else None,
                       priority_groups=view.analysis.goals.priority_groups or None)
     return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,),
                          minutes=s.minutes)
@@ -250,26 +159,26 @@ def _move_sessions(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     """"Move Thursday's workout to Wednesday", "swap Thursday and Saturday": each named session
     moves (or two trade places) and every other session stays where it is."""
     s = view.routing.schedule
-    where = {day: day for day in _training_days(plan)}  # each session's day, old → new
+    where = {day: day for day in training_days(plan)}  # each session's day, old → new
     moved: list[tuple[Weekday, Weekday]] = []
     for old, new in s.moves:
         at = {day: old_day for old_day, day in where.items()}
         if old not in at:
-            return _skip(Skip.REST_DAY, day=old)
+            return skip_change(Skip.REST_DAY, day=old)
         if new in at:
-            return _skip(Skip.DAY_TAKEN, day=new, other=old)
+            return skip_change(Skip.DAY_TAKEN, day=new, other=old)
         where[at[old]] = new
         moved.append((old, new))
     for first, second in s.exchanges:
         at = {day: old_day for old_day, day in where.items()}
         if first not in at and second not in at:
-            return _skip(Skip.REST_DAY, day=first)
+            return skip_change(Skip.REST_DAY, day=first)
         if first in at:
             where[at[first]] = second
         if second in at:
             where[at[second]] = first
         moved.append((first, second) if first in at else (second, first))
-    days = _sorted(set(where.values()))
+    days = sorted_days(set(where.values()))
     sessions = {old: new for old, new in where.items() if old is not new}
     focus = {day: f for day, f in s.day_focus.items() if day in days}
     op = MoveTrainingDays(training_days=days, sessions=sessions, day_focus=focus)
@@ -291,13 +200,13 @@ def _split_week(view: TurnView, current: tuple[Weekday, ...]) -> PlannedChange:
     the days named, else as many days as asked for, else the current ones."""
     s = view.routing.schedule
     if len(s.training_days) >= 2:
-        days = _sorted(s.training_days)
+        days = sorted_days(s.training_days)
     elif s.days_per_week is not None and s.days_per_week != len(current):
         days = spread_days(s.days_per_week)
     else:
         days = current
     op = GenerateWeek(training_days=days, day_focus=_split_focus(s.split, days, s.day_focus),
-                      minutes_per_session=_minutes(s.minutes) if s.minutes else None)
+                      minutes_per_session=clamp_minutes(s.minutes) if s.minutes else None)
     return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
                          kinds=(ChangeKind.GENERATE, ChangeKind.FOCUS), days=days)
 
@@ -317,7 +226,7 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     today = plan.days[day]
     a, s = view.analysis, view.routing.schedule
     if view.routing.swap is not None:
-        return _swap(view, plan, day, view.routing.swap)
+        return swap_change(view, plan, day, view.routing.swap)
     if a.body.avoid.body_parts and not a.body.conditions:
         return _keep_out(view, plan, day)
     ops: list[EditOperation] = []
@@ -330,23 +239,23 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     trains = today.is_training_day or bool(ops)
     if a.requests.rest_day:
         if not today.is_training_day:
-            return _skip(Skip.ALREADY_REST, day=day)
+            return skip_change(Skip.ALREADY_REST, day=day)
         return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day,
                              edits=(MakeRestDay(day=day),), kinds=(ChangeKind.REST,), day=day)
     named = a.exercises.slugs or tuple(f.slugs[0] for f in a.exercises.families)
     wants_day_edit = bool(s.minutes or a.requests.deload or a.requests.remove_exercise
                           or (a.requests.add_exercise and named))
     if wants_day_edit and not trains:
-        return _skip(Skip.REST_DAY, day=day)
-    slugs = _slugs(today)
+        return skip_change(Skip.REST_DAY, day=day)
+    slugs = day_slugs(today)
     exercise = replacement = None
     if a.requests.remove_exercise and named:
-        present = [slug for slug in _on_day(view, slugs) if slug in slugs]
+        present = [slug for slug in named_on_day(view, slugs) if slug in slugs]
         if not present:
             options = _ambiguous(view, slugs)
             if options:
-                return _skip(Skip.WHICH_EXERCISE, day=day, options=options)
-            return _skip(Skip.NOT_IN_DAY, day=day, exercise=named[0])
+                return skip_change(Skip.WHICH_EXERCISE, day=day, options=options)
+            return skip_change(Skip.NOT_IN_DAY, day=day, exercise=named[0])
         ops += [RemoveExercise(day=day, exercise_id=slug) for slug in present]
         kinds.append(ChangeKind.REMOVE)
         exercise = present[0]
@@ -355,7 +264,7 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                                             for f in a.exercises.families]
         missing = [slug for slug in dict.fromkeys(wanted) if slug not in slugs]
         if not missing:
-            return _skip(Skip.ALREADY_IN_DAY, day=day, exercise=wanted[0])
+            return skip_change(Skip.ALREADY_IN_DAY, day=day, exercise=wanted[0])
         # Two sets, as the engine's own "Add …" suggestions: room for it in a full session.
         ops += [AddExercise(day=day, exercise_id=slug, target_sets=ADDED_SETS)
                 for slug in missing]
@@ -369,7 +278,7 @@ def _day_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
                               keep_focus=s.keep_focus))
         kinds.append(ChangeKind.SHORTEN)
     if not ops:
-        return _skip(Skip.UNCLEAR_DAY, day=day)
+        return skip_change(Skip.UNCLEAR_DAY, day=day)
     return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=tuple(ops),
                          kinds=tuple(kinds), day=day, exercise=exercise,
                          replacement=replacement, minutes=s.minutes,
@@ -391,18 +300,18 @@ def _keep_out(view: TurnView, plan: WeeklyPlan, day: Weekday) -> PlannedChange:
     """"Keep my shoulders out of Thursday too": the part (and any pattern named with it) out
     of each day named, else the target day; days that do not load it are left alone."""
     avoid = view.analysis.body.avoid
-    named = _sorted({m.weekday for m in view.analysis.time.days if not m.reference} or {day})
+    named = sorted_days({m.weekday for m in view.analysis.time.days if not m.reference} or {day})
     probe = AvoidOnDays(body_parts=avoid.body_parts, patterns=avoid.patterns,
                         overhead=avoid.overhead)
     training = [d for d in named if plan.days[d].is_training_day]
     if not training:
-        return _skip(Skip.REST_DAY, day=named[0])
+        return skip_change(Skip.REST_DAY, day=named[0])
     # A strain already noted ("my shoulder is tweaked", then the words the reply offered)
     # rules out what it rules out on those days, beyond the plain avoid.
     states = tuple(s for s in view.profile.acute if s.body_part in avoid.body_parts)
     loaded = tuple(d for d in training if _loads(plan, d, probe, states))
     if not loaded:
-        return _skip(Skip.NOTHING_TO_AVOID, day=training[0], parts=avoid.body_parts)
+        return skip_change(Skip.NOTHING_TO_AVOID, day=training[0], parts=avoid.body_parts)
     op = probe.model_copy(update={"days": loaded})
     if len(loaded) > 1:  # two sessions change: the week is proposed
         return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
@@ -410,18 +319,6 @@ def _keep_out(view: TurnView, plan: WeeklyPlan, day: Weekday) -> PlannedChange:
     return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=loaded[0],
                          edits=(op,), kinds=(ChangeKind.AVOID,), day=loaded[0],
                          parts=avoid.body_parts, days=loaded)
-
-
-def _on_day(view: TurnView, day_slugs: list[str]) -> list[str]:
-    """The exercises the message names, a family word ("las aperturas") standing for the one
-    member of its family the day holds (none when the day holds two: it is not clear)."""
-    found = [mention.resolve(day_slugs) or mention.slug
-             for mention in view.analysis.exercises.mentions]
-    for family in view.analysis.exercises.families:
-        slug = family.resolve(day_slugs)
-        if slug is not None:
-            found.append(slug)
-    return list(dict.fromkeys(found))
 
 
 def _ambiguous(view: TurnView, day_slugs: list[str]) -> tuple[str, ...]:
@@ -444,275 +341,13 @@ def _family_pick(view: TurnView, family: tuple[str, ...], day_slugs: list[str]) 
     return (doable or list(family))[0]
 
 
-# -- swaps ------------------------------------------------------------------------------------
-def _gym_swap(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
-    day = view.routing.target_day or view.today_weekday
-    swap = view.routing.swap or SwapFacts()
-    if swap.exercise_out is not None:
-        day = _day_holding(view, plan, (swap.exercise_out, *swap.out_family), day)
-    return _swap(view, plan, day, swap)
-
-
-def _day_holding(view: TurnView, plan: WeeklyPlan, slugs: tuple[str, ...],
-                 day: Weekday) -> Weekday:
-    """The session a change is about when nothing in the route or the words fixes the day:
-    "replace the Arnold press" from the coach tab means the next session that holds it, not
-    today's, which may not; a generic name ("RDLs") means the next session holding any member
-    of its family (the dumbbell RDL of a home plan). At the gym, on a day's screen, with a
-    day named or gear busy right now, the day stays."""
-    a = view.analysis
-    fixed = (a.selected_day is not None or a.active_tab in (ActiveTab.TODAY, ActiveTab.WORKOUT)
-             or a.gear.busy or any(not m.reference for m in a.time.days)
-             or any(r.offset >= 0 for r in a.time.relative))
-
-    def holds(weekday: Weekday) -> bool:
-        return any(slug in _slugs(plan.days[weekday]) for slug in slugs)
-
-    if fixed or holds(day):
-        return day
-    ahead = [d for d in WEEKDAYS if d.index >= view.today_weekday.index]
-    return next((d for d in ahead if holds(d)), day)
-
-
-def _busy_gear(swap: SwapFacts) -> frozenset[GearTag]:
-    """What is out of reach. "The bench is taken" means the bench the user would use, and
-    the lexicon reads every "bench" as the flat one: at an incline press it is the incline,
-    at home one adjustable bench is both. So a taken bench takes every bench with it."""
-    busy = set(swap.busy_gear)
-    if busy & _BENCHES:
-        busy |= _BENCHES
-    return frozenset(busy)
-
-
-def _swap(view: TurnView, plan: WeeklyPlan, day: Weekday, swap: SwapFacts) -> PlannedChange:
-    today = plan.days[day]
-    if not today.is_training_day:
-        return _skip(Skip.REST_DAY, day=day, exercise=swap.exercise_out)
-    slugs = _slugs(today)
-    out = swap.exercise_out
-    if out is None and swap.busy_gear:
-        # "The cable machine is taken": the first exercise of the day that needs it.
-        free = frozenset(view.profile.gear) - _busy_gear(swap)
-        out = next((slug for slug in slugs if not CATALOG.get(slug).doable_with(free)), None)
-        if out is None:
-            return _skip(Skip.NOTHING_NEEDS_GEAR, day=day, gear=_ordered(swap.busy_gear))
-    if swap.out_family and (out is None or out not in slugs):
-        # "Swap the flyes": the member of the family the day holds.
-        members = [slug for slug in swap.out_family if slug in slugs]
-        if len(members) == 1:
-            out = members[0]
-        elif len(members) > 1:
-            return _skip(Skip.WHICH_EXERCISE, day=day,
-                         options=tuple(slug for slug in slugs if slug in members))
-        elif out is None:
-            return _skip(Skip.NOT_IN_DAY, day=day, exercise=swap.out_family[0],
-                         replacement=swap.exercise_in)
-    if out is None:
-        return _skip(Skip.UNCLEAR_SWAP, day=day)
-    if out not in slugs:
-        return _skip(Skip.NOT_IN_DAY, day=day, exercise=out, replacement=swap.exercise_in)
-    busy = _busy_gear(swap)
-    wanted = swap.exercise_in if swap.exercise_in != out else None
-    if wanted is not None and wanted in slugs:
-        return _skip(Skip.ALREADY_IN_DAY, day=day, exercise=wanted)
-    op = SwapExercise(day=day, exercise_id=out, reason=swap.reason, busy_gear=_ordered(busy),
-                      replacement_id=wanted)
-    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=(op,),
-                         kinds=(ChangeKind.SWAP,), day=day, exercise=out, replacement=wanted,
-                         gear=_ordered(busy))
-
-
-def _ordered(gear: frozenset[GearTag] | set[GearTag]) -> tuple[GearTag, ...]:
-    return tuple(sorted(gear, key=lambda tag: tag.value))
-
-
-# -- acute states -----------------------------------------------------------------------------
-def new_states(view: TurnView) -> tuple[AcuteState, ...]:
-    """The Tier 2 states this message reports, as the engine will see them once recorded."""
-    states: list[AcuteState] = []
-    for report in view.analysis.body.acute:
-        condition = acute_condition(report.body_part, report.condition)
-        states.append(AcuteState(body_part=report.body_part, condition=condition,
-                                 since=view.today, until=default_expiry(condition, view.now)))
-    return tuple(states)
-
-
-def is_fatigue(states: tuple[AcuteState, ...]) -> bool:
-    return any(s.condition is AcuteCondition.FATIGUE or s.body_part is BodyPart.WHOLE_BODY
-               for s in states)
-
-
-def acute_scope(view: TurnView) -> tuple[tuple[BodyPart, ...], dt.date | None]:
-    """The body parts this message reports and the local date their care lasts until
-    (none when it reports no state), with or without a plan to change."""
-    states = new_states(view)
-    if not states:
-        return (), None
-    until = local_date(max(s.until for s in states), view.timezone)
-    return tuple(dict.fromkeys(s.body_part for s in states)), until
-
-
-def _acute_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
-    states = new_states(view)
-    target = view.routing.target_day or view.today_weekday
-    parts, until = acute_scope(view)
-    # The ACUTE_STATE route comes from a new state, so `until` is a date here (None is only
-    # for a message with none); a cast, not a check, so that the behaviour stays as it was.
-    horizon = cast(dt.date, until)
-    # A logged workout (or a past date) is history: it is never the session an acute state
-    # changes unless the user names that day outright (then the engine says it cannot).
-    settled = settled_days(plan, view.today)
-    named = any(not m.reference for m in view.analysis.time.days) or any(
-        r.offset > 0 for r in view.analysis.time.relative)
-    if target in settled and not named:
-        return _acute_ahead(view, plan, target, settled, states, parts, until)
-    # "Achy on these curls": the exercise that hurts is swapped for one gentler on the joint.
-    swap = view.routing.swap
-    on_day = _slugs(plan.days[target])
-    avoided = set(view.analysis.body.avoid.exercises)  # "no heavy incline pressing": avoid
-    explicit = swap is not None and swap.exercise_out is not None and swap.exercise_out in on_day
-    hurting = swap.exercise_out if explicit and swap is not None else next(
-        (slug for slug in _on_day(view, on_day) if slug in on_day
-         and slug not in avoided), None)
-    if hurting is not None and not explicit and _spared_by(states, plan.days[target], hurting):
-        hurting = None  # the state itself rules it out: keeping the part out handles it
-    if hurting is not None and hurting in on_day:
-        pain = SwapFacts(exercise_out=hurting, reason=SwapReason.PAIN,
-                         exercise_in=swap.exercise_in if swap is not None else None)
-        swapped = _swap(view, plan, target, pain)
-        later = () if swapped.skip else _later_days(plan, target, horizon, states, (), False,
-                                                                   settled)
-        return replace(swapped, parts=parts, until=until, later=later)
-    avoid = view.analysis.body.avoid
-    patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
-    overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
-    # A day the user names or looks at is the one to change; otherwise the first session the
-    # new state actually touches, before it fades.
-    # ("Tight today" says when it hurts, not which session to change.)
-    fixed = view.analysis.selected_day is not None or named
-    day = _first_affected_day(plan, target, horizon, states, patterns, overhead, fixed=fixed,
-                              settled=settled)
-    if day is None:
-        # Tired, or asking outright for a lighter day: even with nothing to keep out, the
-        # session (the one named, else the next before the state fades) gets lighter.
-        lighter = _lighter_day(plan, target, horizon, fixed=fixed, settled=settled) if (
-            is_fatigue(states) or view.analysis.requests.deload) else None
-        if lighter is None:
-            # The day on screen (or named) is spared, but later sessions may not be: saying
-            # "nothing loads it" would be untrue, so they are named and offered instead.
-            later = _later_days(plan, target, horizon, states, patterns, overhead,
-                                settled) if fixed else ()
-            if later:
-                return _skip(Skip.DAY_SPARED, day=target, parts=parts, until=until,
-                             later=later)
-            return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
-        return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=lighter,
-                             edits=(Deload(day=lighter),), kinds=(ChangeKind.DELOAD,),
-                             day=lighter, parts=parts, until=until)
-    op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
-    edits: tuple[EditOperation, ...] = (op,)
-    kinds: tuple[ChangeKind, ...] = (ChangeKind.AVOID,)
-    later = ()
-    if is_fatigue(states):
-        # Tired all over: the heavy compounds go (the avoid) and the rest gets lighter.
-        edits += (Deload(day=day),)
-        kinds += (ChangeKind.DELOAD,)
-    else:
-        later = _later_days(plan, day, horizon, states, patterns, overhead, settled)
-    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=edits,
-                         kinds=kinds, day=day, parts=parts, until=until, later=later)
-
-
-def _acute_ahead(view: TurnView, plan: WeeklyPlan, target: Weekday,
-                 settled: frozenset[Weekday], states: tuple[AcuteState, ...],
-                 parts: tuple[BodyPart, ...], until: dt.date | None) -> PlannedChange:
-    """The day the state was reported on (today, or the day on screen) is done or past: the
-    change goes to the first session after it, not yet done, that the state touches (a lighter
-    one when tired all over); with none left before it fades, nothing needs changing."""
-    if until is None:
-        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
-    avoid = view.analysis.body.avoid
-    patterns: tuple[Pattern, ...] = tuple(avoid.patterns)
-    overhead = avoid.overhead or any(CATALOG.get(slug).overhead for slug in avoid.exercises)
-    day = _first_affected_day(plan, target, until, states, patterns, overhead, fixed=False,
-                              settled=settled)
-    if day is None and (is_fatigue(states) or view.analysis.requests.deload):
-        lighter = _lighter_day(plan, target, until, fixed=False, settled=settled)
-        if lighter is not None:
-            return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=lighter,
-                                 edits=(Deload(day=lighter),), kinds=(ChangeKind.DELOAD,),
-                                 day=lighter, parts=parts, until=until)
-    if day is None:
-        return _skip(Skip.NOTHING_LOADS, day=target, parts=parts, until=until)
-    op = AvoidOnDays(days=(day,), body_parts=parts, patterns=patterns, overhead=overhead)
-    if is_fatigue(states):
-        return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day,
-                             edits=(op, Deload(day=day)),
-                             kinds=(ChangeKind.AVOID, ChangeKind.DELOAD), day=day,
-                             parts=parts, until=until)
-    return PlannedChange(proposal_type=ProposalType.UPDATE_DAY, target_day=day, edits=(op,),
-                         kinds=(ChangeKind.AVOID,), day=day, parts=parts, until=until,
-                         later=_later_days(plan, day, until, states, patterns, overhead,
-                                           settled))
-
-
-def _later_days(plan: WeeklyPlan, day: Weekday, until: dt.date,
-                states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
-                overhead: bool, settled: frozenset[Weekday]) -> tuple[Weekday, ...]:
-    """The sessions after `day` this week, not yet done, before the state fades, that load
-    the part too (the seed changes one session for an acute state: these are offered, not
-    changed). Tiredness all over touches every session: it is not offered day by day."""
-    if is_fatigue(states):
-        return ()
-    return tuple(d for d in WEEKDAYS if d.index > day.index and d not in settled
-                 and _first_affected_day(plan, d, until, states, patterns, overhead,
-                                         fixed=True) is d)
-
-
-def _spared_by(states: tuple[AcuteState, ...], day: DayPlan, slug: str) -> bool:
-    """Whether the new states already rule the exercise out that day (so keeping the sore part
-    out of the day replaces or drops it, with no need for a gentler twin)."""
-    exercise = CATALOG.get(slug)
-    return any(s.affects(day.date) and acute_problem(exercise, s) for s in states)
-
-
-def _lighter_day(plan: WeeklyPlan, target: Weekday, until: dt.date, *,
-                 fixed: bool, settled: frozenset[Weekday] = frozenset()) -> Weekday | None:
-    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index
-                                         and d not in settled]
-    return next((d for d in candidates if plan.days[d].is_training_day
-                 and plan.days[d].date <= until), None)
-
-
-def _first_affected_day(plan: WeeklyPlan, target: Weekday, until: dt.date,
-                        states: tuple[AcuteState, ...], patterns: tuple[Pattern, ...],
-                        overhead: bool, *, fixed: bool,
-                        settled: frozenset[Weekday] = frozenset()) -> Weekday | None:
-    """The session to change: `target` itself when `fixed`, else the first from `target` on,
-    not settled (done or past: `programming.calendar.settled_days`), that the state touches
-    before it fades."""
-    probe = AvoidOnDays(patterns=patterns, overhead=overhead)
-    candidates = [target] if fixed else [d for d in WEEKDAYS if d.index >= target.index
-                                         and d not in settled]
-    for weekday in candidates:
-        day = plan.days[weekday]
-        if day.date > until or not day.is_training_day:
-            continue
-        for planned in day.exercises:
-            exercise = CATALOG.get(planned.exercise_id)
-            if any(s.affects(day.date) and acute_problem(exercise, s) for s in states) \
-                    or ((patterns or overhead) and avoid_reason(probe, exercise, day.date)):
-                return weekday
-    return None
-
-
 # -- events -----------------------------------------------------------------------------------
 def _event_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     action = next((a for a in view.routing.memory_actions if a.event), None)
     event = event_of(view, action.event if action else None) or next(
         (e for e in view.analysis.events if e.dated or e.travel), None)
     if event is None:
-        return _skip(Skip.UNCLEAR_WEEK)
+        return skip_change(Skip.UNCLEAR_WEEK)
     start, end = event_span(view, event)
     name = localized_event_name(view, event)
     protect = event_protect(event)
@@ -722,8 +357,9 @@ def _event_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     # something): the engine's own rule, so the brain never stages what protecting refuses.
     reach = UpcomingEvent(name=name, start=start, end=end, protect=protect, travel=event.travel)
     if not within_reach(reach, plan.week_start_date):
-        return _skip(Skip.EVENT_OUTSIDE_WEEK, **facts)
+        return skip_change(Skip.EVENT_OUTSIDE_WEEK, **facts)
     op = ProtectForEvent(name=name, start=start, end=end if end != start else None,
                          protect=protect, travel=event.travel)
     return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
                          kinds=(ChangeKind.PROTECT,), **facts)  # type: ignore[arg-type]
+

@@ -24,7 +24,6 @@ from fitcoach.brain.providers.embedded.nlu.events import EventMention
 from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON
 from fitcoach.brain.providers.embedded.nlu.router import Intent, MemoryAction
 from fitcoach.catalog.vocabulary import (
-    BODY_PART_MUSCLES,
     FULL_GYM,
     WEEKDAYS,
     AcuteCondition,
@@ -42,6 +41,7 @@ from fitcoach.memory.entries import (
     Tone,
 )
 from fitcoach.memory.ttl import default_expiry, event_expiry
+from fitcoach.programming.edits.relief import effective_condition
 from fitcoach.timekeeping import week_start
 
 ONBOARDING_SOURCE = "conversational_onboarding"
@@ -247,13 +247,9 @@ def _delete(view: TurnView, action: MemoryAction) -> MemoryMutation:
 
 # -- Tier 2 -----------------------------------------------------------------------------------
 def acute_condition(part: BodyPart, condition: AcuteCondition) -> AcuteCondition:
-    """A sore joint (elbow, knee, wrist…) is a joint complaint, which the seed counts as a minor
-    tweak (5-7 days): joints have no muscles for "soreness" to spare, so recording it as
-    soreness would protect nothing."""
-    if condition is AcuteCondition.SORENESS and part is not BodyPart.WHOLE_BODY \
-            and not BODY_PART_MUSCLES[part]:
-        return AcuteCondition.MINOR_STRAIN
-    return condition
+    """The condition recorded for a reported state: the engine's reading, so memory and the
+    session the engine chooses agree (a sore joint is a tweak: `edits.relief`)."""
+    return effective_condition(part, condition)
 
 
 def _acute(view: TurnView, action: MemoryAction) -> MemoryMutation | None:

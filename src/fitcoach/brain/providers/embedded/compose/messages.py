@@ -2,7 +2,7 @@
 
 Dispatches on the routed intent, writes the sentences in the reply language and the user's
 tone, and keeps to the verbosity budget (`reply.budget_for`). A refused change is answered
-honestly from `notes["rejected"]`, whatever the intent was.
+honestly from `notes.rejected`, whatever the intent was.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, BrainRequest, Materialized
 from fitcoach.brain.providers.embedded.compose.block_news import announce_new_block
+from fitcoach.brain.providers.embedded.compose.change import NONE, PlannedChange
 from fitcoach.brain.providers.embedded.compose.context import TurnView
-from fitcoach.brain.providers.embedded.compose.decision import CHANGE, FORM, PROGRESS, view_of
+from fitcoach.brain.providers.embedded.compose.decision import view_of, workings_of
 from fitcoach.brain.providers.embedded.compose.dialogue import (
     dialogue_reply,
     plan_question_reply,
 )
-from fitcoach.brain.providers.embedded.compose.edits import NONE, PlannedChange
 from fitcoach.brain.providers.embedded.compose.form import form_reply
 from fitcoach.brain.providers.embedded.compose.plan_replies import (
     acute_reply,
@@ -54,16 +54,15 @@ REJECTION_BUDGET = DEFAULT_BUDGET
 
 def compose_message(request: BrainRequest, decision: BrainDecision,
                     outcome: Materialized | None) -> str:
-    notes = decision.notes
-    view = view_of(request, notes)
+    notes, workings = decision.notes, workings_of(decision)
+    view = view_of(request, workings)
     reply = Reply(view.language, view.tone, view.salt)
     mutations = decision.memory_mutations
-    rejected = notes.get("rejected")
-    if rejected:
-        rejection_reply(reply, view, notes.get("problems") or (), memory_kept=bool(mutations))
+    if notes.rejected:
+        rejection_reply(reply, view, notes.problems, memory_kept=bool(mutations))
         return reply.render(REJECTION_BUDGET)
     intent = view.routing.intent
-    change: PlannedChange = notes.get(CHANGE) or NONE
+    change: PlannedChange = workings.change if workings is not None else NONE
     if intent is Intent.ONBOARDING and outcome is not None and outcome.plan is not None:
         onboarding_reply(reply, view, change, outcome, noted_items(view, mutations))
         staged(reply, view, None)
@@ -74,10 +73,11 @@ def compose_message(request: BrainRequest, decision: BrainDecision,
     elif outcome is not None and outcome.plan is not None:
         _proposal(reply, view, change, outcome, mutations)
     elif intent is Intent.PROGRESS_REVIEW:
-        progress_reply(reply, view, notes.get(PROGRESS) or ProgressFacts())
+        progress_reply(reply, view, (workings.progress if workings is not None else None)
+                       or ProgressFacts())
         memory_acknowledgement(reply, view, mutations, optional=True)
     elif intent is Intent.FORM_QA:
-        form_reply(reply, view, notes.get(FORM))
+        form_reply(reply, view, workings.form if workings is not None else None)
         memory_acknowledgement(reply, view, mutations, optional=True)
     elif intent is Intent.MEMORY_UPDATE:
         memory_reply(reply, view, mutations)

@@ -9,14 +9,9 @@ from typing import Any
 
 from fitcoach.brain.decision import Materialized
 from fitcoach.brain.providers.embedded.compose import language as lx
+from fitcoach.brain.providers.embedded.compose.acute import acute_scope, is_fatigue, new_states
+from fitcoach.brain.providers.embedded.compose.change import ChangeKind, PlannedChange
 from fitcoach.brain.providers.embedded.compose.context import TurnView
-from fitcoach.brain.providers.embedded.compose.edits import (
-    ChangeKind,
-    PlannedChange,
-    acute_scope,
-    is_fatigue,
-    new_states,
-)
 from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.brain.providers.embedded.compose.talk import extra_gear_note
 from fitcoach.brain.providers.embedded.nlu.router import Brevity

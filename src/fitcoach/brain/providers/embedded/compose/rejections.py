@@ -1,6 +1,6 @@
 """Honest answers when the pipeline refused the change (SPEC §2: never pretend).
 
-The pipeline hands back its reasons as data (`decision.notes["problems"]`, each a
+The pipeline hands back its reasons as data (`decision.notes.problems`, each a
 `brain.decision.Problem`): an edit the engine refused (source `edit`, the engine's refusal
 code), a rule the edited plan would break (`rule`, the validator's code), a memory mutation
 that did not fit (`memory`), or a malformed decision (`decision`). The codes pick the

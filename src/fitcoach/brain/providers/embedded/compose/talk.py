@@ -10,8 +10,8 @@ from typing import Any
 from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.compose import facts
 from fitcoach.brain.providers.embedded.compose import language as lx
+from fitcoach.brain.providers.embedded.compose.change import PlannedChange, Skip
 from fitcoach.brain.providers.embedded.compose.context import TurnView
-from fitcoach.brain.providers.embedded.compose.edits import PlannedChange, Skip
 from fitcoach.brain.providers.embedded.compose.facts import date_words, gear_items
 from fitcoach.brain.providers.embedded.compose.memory import stated_unit, tone_of
 from fitcoach.brain.providers.embedded.compose.reply import Reply
