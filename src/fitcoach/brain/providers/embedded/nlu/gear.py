@@ -171,10 +171,20 @@ def busy_sentences(doc: Document, items: list[Hit]) -> set[int]:
     return {doc.sentence(h.start) for h in items if h.section == "busy_cue"}
 
 
+def _names_an_exercise(doc: Document, hit: Hit, named_tokens: Collection[int]) -> bool:
+    """"bodyweight squats are fine", "sentadillas con peso corporal", "맨몸 스쿼트": the word
+    describes a lift, not the user's inventory (it must not wipe the stored equipment)."""
+    near = range(max(0, hit.start - 3), min(len(doc.tokens), hit.end + 2))
+    return any(i in named_tokens for i in near if i not in range(hit.start, hit.end))
+
+
 def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
-               exercise_tokens: Collection[int] = ()) -> GearFacts:
-    """Gear facts; `exercise_tokens` are tokens inside exercise names (not ownership)."""
-    items = doc.best("gear_item", "full_gym", "home", "busy_cue", "bodyweight")
+               exercise_tokens: Collection[int] = (),
+               named_tokens: Collection[int] = ()) -> GearFacts:
+    """Gear facts; `exercise_tokens` are tokens inside exercise names (not ownership), and
+    `named_tokens` those inside any exercise or exercise-family name."""
+    items = [h for h in doc.best("gear_item", "full_gym", "home", "busy_cue", "bodyweight")
+             if h.section != "bodyweight" or not _names_an_exercise(doc, h, named_tokens)]
     busy_clauses = {doc.clause(h.start) for h in items if h.section == "busy_cue"}
     all_negations = doc.best("neg_cue")
     after_negations = doc.best("neg_after_cue")
