@@ -100,7 +100,8 @@ def _cause_days(doc: Document, time: TimeFacts, today: dt.date) -> TimeFacts:
     causes = doc.best("cause_marker")
     # "sore today, and a trip next week from Monday to Friday": the days of a range, or of a
     # week to come, date what is planned, never a cause.
-    ahead = {doc.clause(h.start) for h in doc.best("week_ref", "event_kind")}
+    ahead = {doc.clause(h.start) for h in doc.best("week_ref")
+             if h.key in ("next_week", "next_weekend")}
     ranged = _ranged_positions(doc, time)
     days = []
     for day in time.days:
@@ -119,9 +120,14 @@ def _cause_days(doc: Document, time: TimeFacts, today: dt.date) -> TimeFacts:
 def _ranged_positions(doc: Document, time: TimeFacts) -> set[int]:
     """Weekdays at either end of a range ("from Monday to Friday", "de lunes a jueves"): a
     span of days planned, not what caused a complaint."""
-    return {d.position for d in time.days
-            if doc.hit_at(d.end, "range_connector") is not None
-            or doc.hit_ending_at(d.position, "range_connector") is not None}
+    connectors = {h.start for h in doc.best("range_connector")}
+    ranged: set[int] = set()
+    for first in time.days:
+        for second in time.days:
+            between = range(first.end, second.position)
+            if 0 < second.position - first.end <= 3 and connectors.intersection(between):
+                ranged |= {first.position, second.position}
+    return ranged
 
 
 def _dates_a_cause(doc: Document, start: int, end: int, causes: list[Hit]) -> bool:

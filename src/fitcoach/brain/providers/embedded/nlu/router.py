@@ -70,6 +70,7 @@ from fitcoach.brain.providers.embedded.nlu.intent_model import (
     read_intent,
 )
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
+from fitcoach.brain.providers.embedded.nlu.model_slots import with_model_condition
 from fitcoach.brain.providers.embedded.nlu.plan_topics import plan_topic
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.registry import default_catalog
@@ -110,6 +111,9 @@ class Intent(StrEnum):
 CONFIDENT = 0.5
 # A dialogue act acts on an earlier turn (it can reject a staged change), so it needs more.
 DIALOGUE_CONFIDENT = 0.6
+# A change the rules did not see is made on the model's word only when it is surer still:
+# a wrong change costs the user a rejection, a question costs a reply.
+ACTION_CONFIDENT = 0.6
 # Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
 DIALOGUE_WORDS = 8
 
@@ -305,6 +309,9 @@ class _Router:
             return self._done(Intent.FORM_QA, "model_form")
         if sure and top is ModelIntent.PROGRESS_REVIEW and a.exercises.slugs:
             return self._done(Intent.PROGRESS_REVIEW, "model_progress", tools=self._tools())
+        action = self._model_action(reading)
+        if action is not None:
+            return action
         if not self.has_plan:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
@@ -314,6 +321,28 @@ class _Router:
             # about what the user meant would invite them to confirm the pretence.
             return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _model_action(self, reading: IntentReading) -> RoutingDecision | None:
+        """A change the model is sure of where the rules found the slots but not the cue:
+        "sin zancadas el viernes" is a day change, "me torcí la muñeca" a physical state."""
+        a = self.a
+        if reading.confidence < ACTION_CONFIDENT or a.framing:
+            return None
+        if reading.top is ModelIntent.ACUTE_STATE:
+            filled = with_model_condition(a)
+            if filled is not None:
+                decided = _Router(filled, self.has_plan, self.memory).decide()
+                return decided.model_copy(update={"rules": ("model_acute", *decided.rules),
+                                                  "reading": self._ranked()})
+        if not self.has_plan:
+            return None
+        if reading.top is ModelIntent.DAY_CHANGE:
+            return self._change(Intent.DAY_CHANGE, ProposalType.UPDATE_DAY, "model_day",
+                                target=self._edit_day())
+        if reading.top is ModelIntent.WEEK_OVERHAUL:
+            return self._change(Intent.WEEK_OVERHAUL, ProposalType.UPDATE_WEEK, "model_week",
+                                brevity=Brevity.EXPANDED, memory=self._schedule_actions())
+        return None
 
     def _reading(self) -> IntentReading:
         if self.reading is None:
