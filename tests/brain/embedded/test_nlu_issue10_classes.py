@@ -13,12 +13,16 @@ import pytest
 from fitcoach.brain.ports import Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.nlu.analysis import analyze
+from fitcoach.brain.providers.embedded.nlu.memory_view import MemoryFact, MemorySummary
 from fitcoach.brain.providers.embedded.nlu.model_slots import (
     mildest_condition,
     with_model_condition,
+    with_model_resolution,
+    with_session_question,
 )
 from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart
 from fitcoach.evals.states import load_states
+from fitcoach.memory.entries import Tier
 
 WEDNESDAY = dt.date(2026, 9, 16)
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
@@ -99,3 +103,24 @@ def test_a_hypothetical_pain_is_never_filled_in() -> None:
     analysis = _read("what if my wrist went funny, what would you change?")
     assert "hypothetical" in analysis.framing
     assert with_model_condition(analysis) is None
+
+
+def _memory_with(part: BodyPart) -> MemorySummary:
+    return MemorySummary(facts=(MemoryFact(memory_id="mem_x", tier=Tier.PHYSIOLOGICAL,
+                                           body_parts=(part,),
+                                           condition=AcuteCondition.SORENESS),))
+
+
+def test_a_model_resolution_ends_only_a_state_memory_holds() -> None:
+    analysis = _read("about my hamstrings, by the way", Locale.EN)
+    assert not analysis.body.resolved
+    filled = with_model_resolution(analysis, _memory_with(BodyPart.HAMSTRINGS))
+    assert filled is not None
+    assert [r.body_part for r in filled.body.resolved] == [BodyPart.HAMSTRINGS]
+    # Nothing held on the part: nothing may be deleted on the model's word.
+    assert with_model_resolution(analysis, _memory_with(BodyPart.SHOULDERS)) is None
+
+
+def test_a_topicless_plan_question_asks_what_the_day_holds() -> None:
+    analysis = _read("so what's the deal with wednesday?", Locale.EN)
+    assert with_session_question(analysis).cues.session

@@ -5,13 +5,17 @@ sure a message reports a physical state ("me torcí la muñeca", "ho il raffredd
 body analyser named the part but found no condition word it knows, the state is still the
 user's: it is recorded with the mildest condition that fits the part (a joint is a minor
 strain, a muscle is sore, nothing named is whole-body fatigue), so the plan changes for it
-instead of the coach asking what the user meant. Pure: no I/O.
+instead of the coach asking what the user meant. Likewise a message the model is sure updates
+memory, naming a part the memory holds an active state or condition on ("los isquios ya van
+bien"), ends that state; and a question about the plan with no topic the rules know asks what
+a day holds. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
-from fitcoach.brain.providers.embedded.nlu.body import ConditionReport
+from fitcoach.brain.providers.embedded.nlu.body import ConditionReport, Resolution
+from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
 from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart
 
 # Parts that are joints or the spine: pain there is a tweak to protect, not muscle soreness.
@@ -46,3 +50,23 @@ def with_model_condition(analysis: MessageAnalysis) -> MessageAnalysis | None:
     reports = tuple(ConditionReport(body_part=p, condition=mildest_condition(p),
                                     side=sides.get(p)) for p in parts)
     return analysis.model_copy(update={"body": body.model_copy(update={"conditions": reports})})
+
+
+def with_model_resolution(analysis: MessageAnalysis,
+                          memory: MemorySummary) -> MessageAnalysis | None:
+    """The analysis with a resolution of each part named that memory holds a state on, or
+    None when there is none (then nothing may be deleted on the model's word)."""
+    body = analysis.body
+    if body.conditions or body.resolved or analysis.framing:
+        return None
+    parts = [p for m in body.mentions for p in m.parts if memory.conditions_on(p)]
+    if not parts:
+        return None
+    resolved = tuple(Resolution(body_part=p) for p in dict.fromkeys(parts))
+    return analysis.model_copy(update={"body": body.model_copy(update={"resolved": resolved})})
+
+
+def with_session_question(analysis: MessageAnalysis) -> MessageAnalysis:
+    """"What's going on Wednesday?": the question is about what a day of the plan holds."""
+    cues = analysis.cues.model_copy(update={"session": True})
+    return analysis.model_copy(update={"cues": cues})

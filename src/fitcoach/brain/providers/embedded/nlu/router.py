@@ -70,7 +70,11 @@ from fitcoach.brain.providers.embedded.nlu.intent_model import (
     read_intent,
 )
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
-from fitcoach.brain.providers.embedded.nlu.model_slots import with_model_condition
+from fitcoach.brain.providers.embedded.nlu.model_slots import (
+    with_model_condition,
+    with_model_resolution,
+    with_session_question,
+)
 from fitcoach.brain.providers.embedded.nlu.plan_topics import plan_topic
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.registry import default_catalog
@@ -328,14 +332,26 @@ class _Router:
         a = self.a
         if reading.confidence < ACTION_CONFIDENT or a.framing:
             return None
+        filled: MessageAnalysis | None = None
         if reading.top is ModelIntent.ACUTE_STATE:
             filled = with_model_condition(a)
-            if filled is not None:
-                decided = _Router(filled, self.has_plan, self.memory).decide()
-                return decided.model_copy(update={"rules": ("model_acute", *decided.rules),
-                                                  "reading": self._ranked()})
+        elif reading.top is ModelIntent.MEMORY_UPDATE:
+            filled = with_model_resolution(a, self.memory)
+        if filled is not None:
+            decided = _Router(filled, self.has_plan, self.memory).decide()
+            return decided.model_copy(update={
+                "rules": (f"model_{reading.top.value}", *decided.rules),
+                "reading": self._ranked()})
         if not self.has_plan:
             return None
+        if reading.top is ModelIntent.PLAN_QUESTION:
+            self.a = with_session_question(a)
+            return self._done(Intent.CONVERSATION, "model_session")
+        if reading.top is ModelIntent.GYM_SWAP and (a.exercises.mentions or a.gear.mentioned):
+            reason = SwapReason.GEAR_BUSY if a.gear.busy else SwapReason.PREFERENCE
+            return self._change(Intent.GYM_SWAP, ProposalType.UPDATE_DAY, "model_swap",
+                                target=self._live_day(), swap=self._swap(reason),
+                                brevity=Brevity.ULTRA_BRIEF)
         if reading.top is ModelIntent.DAY_CHANGE:
             return self._change(Intent.DAY_CHANGE, ProposalType.UPDATE_DAY, "model_day",
                                 target=self._edit_day())
