@@ -124,3 +124,19 @@ def test_a_model_resolution_ends_only_a_state_memory_holds() -> None:
 def test_a_topicless_plan_question_asks_what_the_day_holds() -> None:
     analysis = _read("so what's the deal with wednesday?", Locale.EN)
     assert with_session_question(analysis).cues.session
+
+
+@pytest.mark.parametrize(("locale", "text"), [
+    (Locale.EN, "my knee is a bit achy today, and I've got a work trip next week from tuesday"
+                " to thursday"),
+    (Locale.ES, "hoy me duele la rodilla, y la semana que viene viajo de martes a jueves"),
+])
+def test_a_state_today_and_a_trip_next_week_are_both_kept(locale: Locale, text: str) -> None:
+    session = load_states()["home_db_user"].session(locale, NOW, EmbeddedBrain(), None)
+    record = asyncio.run(session.send(text, route=RouteContext(), now=NOW))
+    entries = [m.entry or {} for m in record.memory.applied]
+    assert any(e.get("body_part") == "knees" for e in entries)
+    [trip] = [e for e in entries if e.get("event")]
+    assert trip["event_date"] == "2026-09-22"
+    # Next week's trip leaves this week alone: no week rebuilt for it now.
+    assert record.outcome.result.proposal.type.value != "UPDATE_WEEK"

@@ -54,6 +54,7 @@ Days named as references ("after Monday's session") are never targets.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 
@@ -64,6 +65,7 @@ from fitcoach.brain.ports import ActiveTab, Locale
 from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
 from fitcoach.brain.providers.embedded.nlu.dialogue import Dialogue
+from fitcoach.brain.providers.embedded.nlu.events import EventMention
 from fitcoach.brain.providers.embedded.nlu.intent_model import (
     IntentReading,
     ModelIntent,
@@ -244,6 +246,14 @@ class _Router:
         if a.body.resolved and not a.body.acute:
             return self._done(Intent.MEMORY_UPDATE, "resolution",
                               memory=self._resolution_actions() + self._side_actions())
+        if a.body.acute and a.events and all(self._after_this_week(e) for e in a.events):
+            # "Sore shoulder today, and a trip next week": today's state changes today's
+            # session; the trip is remembered for its own week.
+            return self._change(Intent.ACUTE_STATE, ProposalType.UPDATE_DAY, "acute_then_event",
+                                target=a.selected_day or a.today_weekday,
+                                swap=self._swap(SwapReason.PAIN),
+                                memory=self._acute_actions() + self._event_actions()
+                                + self._side_actions())
         if any(e.dated or e.travel for e in a.events):
             return self._change(Intent.SITUATIONAL_EVENT, ProposalType.UPDATE_WEEK, "event",
                                 memory=self._event_actions() + self._cancel_actions()
@@ -326,6 +336,10 @@ class _Router:
             return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
 
+    def _after_this_week(self, event: EventMention) -> bool:
+        sunday = self.a.today + dt.timedelta(days=6 - self.a.today.weekday())
+        return event.start is not None and event.start > sunday
+
     def _model_action(self, reading: IntentReading) -> RoutingDecision | None:
         """A change the model is sure of where the rules found the slots but not the cue:
         "sin zancadas el viernes" is a day change, "me torcí la muñeca" a physical state."""
@@ -347,15 +361,22 @@ class _Router:
         if reading.top is ModelIntent.PLAN_QUESTION:
             self.a = with_session_question(a)
             return self._done(Intent.CONVERSATION, "model_session")
-        if reading.top is ModelIntent.GYM_SWAP and (a.exercises.mentions or a.gear.mentioned):
+        if reading.top is ModelIntent.GYM_SWAP and (a.exercises.mentions or a.gear.busy
+                                                    or a.exercises.families):
             reason = SwapReason.GEAR_BUSY if a.gear.busy else SwapReason.PREFERENCE
             return self._change(Intent.GYM_SWAP, ProposalType.UPDATE_DAY, "model_swap",
                                 target=self._live_day(), swap=self._swap(reason),
                                 brevity=Brevity.ULTRA_BRIEF)
-        if reading.top is ModelIntent.DAY_CHANGE:
+        # A change needs something to change: "move it" or "swap it" alone is ambiguous, and
+        # gets the question (it names no day, exercise, part or schedule).
+        named = bool(a.time.days or a.time.relative or a.exercises.mentions
+                     or a.exercises.families or a.body.groups or a.time.minutes)
+        schedule = bool(len(a.time.weekdays) >= 2 or a.time.days_per_week or a.time.minutes
+                        or a.requests.week_scope or a.requests.mix_up or a.requests.lasting)
+        if reading.top is ModelIntent.DAY_CHANGE and named:
             return self._change(Intent.DAY_CHANGE, ProposalType.UPDATE_DAY, "model_day",
                                 target=self._edit_day())
-        if reading.top is ModelIntent.WEEK_OVERHAUL:
+        if reading.top is ModelIntent.WEEK_OVERHAUL and schedule:
             return self._change(Intent.WEEK_OVERHAUL, ProposalType.UPDATE_WEEK, "model_week",
                                 brevity=Brevity.EXPANDED, memory=self._schedule_actions())
         return None
