@@ -69,3 +69,18 @@ def test_no_free_weights_means_no_dumbbells_and_no_barbell(text: str) -> None:
     facts = gear_facts(text)
     assert CABLES in facts.owned
     assert not {DB, BAR} & facts.owned
+
+
+@pytest.mark.parametrize("text", [
+    "I'm staying at a hotel until friday and it has a fully equipped gym",
+    "esta semana estoy en un hotel con gimnasio completo y barra",
+    "sono in trasferta, in albergo c'è una palestra con bilanciere",
+    "אני במלון השבוע, יש חדר כושר מלא",
+    "출장 중인데 호텔에서 헬스장 쓸 수 있어요",
+])
+def test_a_trips_gym_is_never_the_home_inventory(text: str) -> None:
+    facts = gear_facts(text)
+    assert facts.temporary
+    assert facts.owned == frozenset()
+    assert not facts.full_gym
+    assert not facts.states_inventory

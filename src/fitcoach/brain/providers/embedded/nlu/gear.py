@@ -15,6 +15,9 @@
 - Gear outside DESIGN D3's tags (kettlebells, bands, a suspension trainer, a Smith machine) is
   reported as `extra`: stored in the fact, never turned into a tag no exercise of the catalog
   could honour.
+- Gear named where the user only is for now (a hotel on a trip, "in trasferta", or any
+  message with a travel event) is the trip's: it is reported as `temporary` and never as
+  owned, so a week at a hotel with a full gym does not become the home inventory.
 - Gear in a clause that says it is taken ("the bench is taken", "הספסל תפוס", "벤치에 사람이
   앉아 있어") is *busy*: reported apart, never added to or removed from the inventory.
 - "bought / new / heavier / ahora tengo" next to gear marks an equipment *change* (a Tier 1
@@ -52,6 +55,7 @@ class GearFacts(BaseModel):
     only: bool = False  # "only a pull-up bar": the list is the whole inventory
     change: bool = False  # bought, upgraded, sold: an update of the equipment fact
     mentioned: bool = False  # any equipment phrase at all
+    temporary: bool = False  # named where the user only is for now (a trip's hotel gym)
 
     @property
     def states_inventory(self) -> bool:
@@ -178,6 +182,13 @@ def _names_an_exercise(doc: Document, hit: Hit, named_tokens: Collection[int]) -
     return any(i in named_tokens for i in near if i not in range(hit.start, hit.end))
 
 
+def _temporary(doc: Document) -> bool:
+    """A hotel or a trip: where the user trains only for now."""
+    events = LEXICON.section("event_kind")
+    return doc.has("temporary_venue") or any(
+        events[h.key].get("travel") for h in doc.best("event_kind"))
+
+
 def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
                exercise_tokens: Collection[int] = (),
                named_tokens: Collection[int] = ()) -> GearFacts:
@@ -185,6 +196,7 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
     `named_tokens` those inside any exercise or exercise-family name."""
     items = [h for h in doc.best("gear_item", "full_gym", "home", "busy_cue", "bodyweight")
              if h.section != "bodyweight" or not _names_an_exercise(doc, h, named_tokens)]
+
     busy_clauses = {doc.clause(h.start) for h in items if h.section == "busy_cue"}
     all_negations = doc.best("neg_cue")
     after_negations = doc.best("neg_after_cue")
@@ -258,6 +270,9 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         dumbbell_loads = [load for load in loads if doc.sentence(load.position) in follow]
     heaviest = max(dumbbell_loads, key=lambda load: load.lbs, default=None)
     bodyweight = any(h.section == "bodyweight" for h in items)
+    if items and _temporary(doc):
+        # The trip's gear: what is taken still matters for a swap, nothing else is kept.
+        return GearFacts(busy=frozenset(busy), mentioned=True, temporary=True)
     return GearFacts(
         owned=frozenset(owned),
         removed=frozenset(removed - explicit),
