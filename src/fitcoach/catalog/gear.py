@@ -33,6 +33,30 @@ SEED_GEAR_NAMES: dict[str, GearTag | None] = {
 }
 
 
+# Gear that can do a seed exercise's job in place of the gear the seed names: one kettlebell
+# held by the horn or the handle loads a goblet squat, a one-arm row, a Romanian deadlift and a
+# lunge the way a dumbbell does. Presses, flyes and curls are left out on purpose: the bell
+# hangs behind the wrist and changes the lift, so those stay dumbbell-only.
+STAND_INS: dict[GearTag, tuple[GearTag, frozenset[str]]] = {
+    GearTag.KETTLEBELL: (GearTag.DUMBBELLS, frozenset({
+        "goblet-squat", "single-arm-db-row", "db-romanian-deadlift", "db-walking-lunge",
+    })),
+}
+
+
+def with_stand_ins(slug: str, options: tuple[frozenset[GearTag], ...]
+                   ) -> tuple[frozenset[GearTag], ...]:
+    """The options plus, for each stand-in that serves this exercise, the same options with
+    the stand-in in place of the gear it replaces."""
+    extra = [
+        (option - {replaced}) | {stand_in}
+        for stand_in, (replaced, slugs) in STAND_INS.items() if slug in slugs
+        for option in options if replaced in option
+    ]
+    merged = set(options) | set(extra)
+    return tuple(sorted(merged, key=lambda option: (len(option), sorted(option))))
+
+
 def parse_gear_text(text: str) -> tuple[frozenset[GearTag], ...]:
     """Turn the seed's gear column into options; an empty option means bodyweight."""
     requirements: list[list[GearTag | None]] = []

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from fitcoach.catalog.gear import parse_gear_text
+from fitcoach.catalog.gear import parse_gear_text, with_stand_ins
 from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import GearTag, MuscleGroup
 
@@ -122,7 +122,7 @@ def _parse_entry(raw: dict[str, Any]) -> Exercise:
     try:
         data = dict(raw)
         data["gear_text"] = data.pop("gear")
-        data["gear_options"] = parse_gear_text(data["gear_text"])
+        data["gear_options"] = with_stand_ins(slug, parse_gear_text(data["gear_text"]))
         return Exercise.model_validate(data)
     except (ValidationError, ValueError, KeyError) as error:
         raise CatalogError(f"{slug}: {error}") from error

@@ -190,9 +190,13 @@ class GearTag(StrEnum):
     HAMSTRING_MACHINE = "hamstring_machine"
     CALF_RAISE_MACHINE = "calf_raise_machine"
     AB_WHEEL = "ab_wheel"
+    # No seed exercise names it: it serves the dumbbell exercises listed in catalog/gear.py.
+    KETTLEBELL = "kettlebell"
 
 
-FULL_GYM: frozenset[GearTag] = frozenset(GearTag)
+# A gym's inventory. The kettlebell stays out: it only stands in for dumbbells, which a gym
+# already has, so it would add no exercise and change every stored full-gym inventory.
+FULL_GYM: frozenset[GearTag] = frozenset(GearTag) - {GearTag.KETTLEBELL}
 
 
 class Pattern(StrEnum):

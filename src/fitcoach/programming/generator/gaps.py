@@ -47,7 +47,7 @@ GEAR_COST: dict[GearTag, int] = {
     GearTag.FLAT_BENCH: 2, GearTag.INCLINE_BENCH: 2, GearTag.BARBELL: 3,
     GearTag.SQUAT_RACK: 4, GearTag.CABLE_MACHINE: 4, GearTag.LEG_PRESS_MACHINE: 5,
     GearTag.LEG_EXTENSION_MACHINE: 5, GearTag.HAMSTRING_MACHINE: 5,
-    GearTag.CALF_RAISE_MACHINE: 5,
+    GearTag.CALF_RAISE_MACHINE: 5, GearTag.KETTLEBELL: 2,
 }
 
 

@@ -85,6 +85,7 @@ PHRASES: dict[str, str] = {
     "gear.leg_extension_machine": "a leg extension machine",
     "gear.hamstring_machine": "a hamstring curl machine",
     "gear.calf_raise_machine": "a calf raise machine",
+    "gear.kettlebell": "a kettlebell",
     "gear.ab_wheel": "an ab wheel",
     # kinds of set-up, for the week's headline
     "setup.bodyweight": "Bodyweight",

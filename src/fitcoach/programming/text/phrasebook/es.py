@@ -80,6 +80,7 @@ PHRASES: dict[str, str] = {
     "gear.leg_extension_machine": "una máquina de extensión de piernas",
     "gear.hamstring_machine": "una máquina de curl femoral",
     "gear.calf_raise_machine": "una máquina de gemelos",
+    "gear.kettlebell": "una pesa rusa (kettlebell)",
     "gear.ab_wheel": "una rueda abdominal",
     "setup.bodyweight": "de peso corporal",
     "setup.home_db": "con mancuernas en casa",

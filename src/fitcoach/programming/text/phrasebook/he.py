@@ -80,6 +80,7 @@ PHRASES: dict[str, str] = {
     "gear.leg_extension_machine": "מכונת פשיטת ברכיים",
     "gear.hamstring_machine": "מכונת כפיפת ברכיים",
     "gear.calf_raise_machine": "מכונת תאומים",
+    "gear.kettlebell": "קטלבל",
     "gear.ab_wheel": "גלגל בטן",
     "setup.bodyweight": "במשקל גוף",
     "setup.home_db": "עם משקולות בבית",

@@ -80,6 +80,7 @@ PHRASES: dict[str, str] = {
     "gear.leg_extension_machine": "una leg extension",
     "gear.hamstring_machine": "una macchina per leg curl",
     "gear.calf_raise_machine": "una macchina per polpacci",
+    "gear.kettlebell": "un kettlebell",
     "gear.ab_wheel": "una ruota per addominali",
     "setup.bodyweight": "a corpo libero",
     "setup.home_db": "con manubri a casa",

@@ -80,6 +80,7 @@ PHRASES: dict[str, str] = {
     "gear.leg_extension_machine": "레그 익스텐션 머신",
     "gear.hamstring_machine": "햄스트링 컬 머신",
     "gear.calf_raise_machine": "카프 레이즈 머신",
+    "gear.kettlebell": "케틀벨",
     "gear.ab_wheel": "복근 롤러",
     "setup.bodyweight": "맨몸",
     "setup.home_db": "홈 덤벨",

@@ -94,13 +94,19 @@ def _cause_days(doc: Document, time: TimeFacts, today: dt.date) -> TimeFacts:
     """A weekday that says what caused a complaint of its sentence ("my chest is wrecked from
     saturday's pushup challenge", "משבת", "토요일 경기 때문에") is a reference: the complaint
     changes the next session that loads the part, never that day."""
-    complaint = {doc.sentence(h.start) for h in doc.best("condition_word")}
+    complaint = {doc.clause(h.start) for h in doc.best("condition_word")}
     if not complaint:
         return time
     causes = doc.best("cause_marker")
+    # "sore today, and a trip next week from Monday to Friday": the days of a range, or of a
+    # week to come, date what is planned, never a cause.
+    ahead = {doc.clause(h.start) for h in doc.best("week_ref")
+             if h.key in ("next_week", "next_weekend")}
+    ranged = _ranged_positions(doc, time)
     days = []
     for day in time.days:
-        if not day.reference and day.sentence in complaint \
+        if not day.reference and doc.clause(day.position) in complaint \
+                and doc.clause(day.position) not in ahead and day.position not in ranged \
                 and _dates_a_cause(doc, day.position, day.end, causes):
             # It happened: the latest such weekday on or before today.
             date = day.date
@@ -109,6 +115,19 @@ def _cause_days(doc: Document, time: TimeFacts, today: dt.date) -> TimeFacts:
             day = day.model_copy(update={"reference": True, "date": date})
         days.append(day)
     return time.model_copy(update={"days": tuple(days)})
+
+
+def _ranged_positions(doc: Document, time: TimeFacts) -> set[int]:
+    """Weekdays at either end of a range ("from Monday to Friday", "de lunes a jueves"): a
+    span of days planned, not what caused a complaint."""
+    connectors = {h.start for h in doc.best("range_connector")}
+    ranged: set[int] = set()
+    for first in time.days:
+        for second in time.days:
+            between = range(first.end, second.position)
+            if 0 < second.position - first.end <= 3 and connectors.intersection(between):
+                ranged |= {first.position, second.position}
+    return ranged
 
 
 def _dates_a_cause(doc: Document, start: int, end: int, causes: list[Hit]) -> bool:
@@ -140,7 +159,8 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
     time = parse_time(doc, today, move_positions(doc), named)
     spans = tuple(ExerciseSpan(slug=m.slug, start=m.start, end=m.end, family=m.family)
                   for m in exercises.mentions)
-    gear = parse_gear(doc, quantities.loads, {i for s in spans for i in range(s.start, s.end)})
+    gear = parse_gear(doc, quantities.loads, {i for s in spans for i in range(s.start, s.end)},
+                      named)
     event_present = doc.has("event_kind")
     body = parse_body(doc, time, spans, event_present)
     # A body part kept out ("sin hombros el jueves") is no day focus or priority.

@@ -17,6 +17,7 @@ no event that clears the day either (DESIGN D9).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -51,15 +52,27 @@ class EventMention(BaseModel):
         return not (self.cancelled or self.past or self.reason)
 
 
-def _dates_in(time: TimeFacts, sentence: int | None) -> list[dt.date]:
+def _dates_in(time: TimeFacts, sentence: int | None,
+              keep: Callable[[int], bool] = lambda position: True) -> list[dt.date]:
     dates = [d.date for d in time.days if not d.reference and
-             (sentence is None or d.sentence == sentence)]
+             (sentence is None or d.sentence == sentence) and keep(d.position)]
     dates += [r.date for r in time.relative if r.offset >= 0 and
-              (sentence is None or r.sentence == sentence)]
+              (sentence is None or r.sentence == sentence) and keep(r.position)]
     for named in time.calendar:  # "dal 14 al 18 dicembre": both ends
-        if sentence is None or named.sentence == sentence:
+        if (sentence is None or named.sentence == sentence) and keep(named.position):
             dates += [named.start, named.end]
     return sorted(dates)
+
+
+def _event_dates(doc: Document, time: TimeFacts, hit: Hit) -> list[dt.date]:
+    """The dates of an event: those after the comma that opens its part of the sentence ("my
+    knee hurts today, and I'm away next week from Monday to Friday" is a trip from next
+    Monday, not from today), else its sentence's, else the message's."""
+    sentence = doc.sentence(hit.start)
+    opening = max((i for i in range(hit.start) if doc.tokens[i].text == ","
+                   and doc.sentence(i) == sentence), default=-1)
+    return (_dates_in(time, sentence, lambda position: position > opening)
+            or _dates_in(time, sentence) or _dates_in(time, None))
 
 
 def _length(doc: Document, hit_sentence: int) -> int | None:
@@ -134,7 +147,7 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
         if not (past or cancelled):  # a cause or a call-off leaves room for the event ahead
             seen_sentences.add(sentence)
         meta = section[hit.key]
-        dates = _dates_in(time, sentence) or _dates_in(time, None)
+        dates = _event_dates(doc, time, hit)
         start = end = None
         if dates:
             start, end = dates[0], dates[-1]

@@ -3,8 +3,11 @@
 - Owned gear is gear named in a sentence that says so ("I have", "tengo", "יש לי", "있어") or
   that sets where they train ("I train at home with…"); "a full gym" gives every tag.
 - A negation before the gear ("no barbell", "niente bilanciere", "אין לי מוט") or after it
-  in Korean ("바벨은 없어") removes it, and an explicit removal wins over what "a gym" implies
-  ("the apartment gym has no barbell or squat rack").
+  (Korean "바벨은 없어", Italian "il bilanciere non c'è") removes it, and an explicit removal
+  wins over what "a gym" implies ("the apartment gym has no barbell or squat rack").
+- A gym the user describes item by item is that list, not a full gym: once they name what it
+  has *and* say it is small, or "only", or name what it lacks ("the hotel gym has a few
+  dumbbells and a bench, no barbell"), the plan may use the named gear and nothing else.
 - Korean exclusivity: "X밖에 없어" / "X뿐이야" means *only X*: the negation there is no removal
   but a statement of the whole inventory.
 - A sentence that is only a list of gear ("משקולות יד עד 10 קילו, ספסל ומוט מתח", "dumbbells
@@ -12,6 +15,9 @@
 - Gear outside DESIGN D3's tags (kettlebells, bands, a suspension trainer, a Smith machine) is
   reported as `extra`: stored in the fact, never turned into a tag no exercise of the catalog
   could honour.
+- Gear named where the user only is for now (a hotel on a trip, "in trasferta", or any
+  message with a travel event) is the trip's: it is reported as `temporary` and never as
+  owned, so a week at a hotel with a full gym does not become the home inventory.
 - Gear in a clause that says it is taken ("the bench is taken", "הספסל תפוס", "벤치에 사람이
   앉아 있어") is *busy*: reported apart, never added to or removed from the inventory.
 - "bought / new / heavier / ahora tengo" next to gear marks an equipment *change* (a Tier 1
@@ -49,6 +55,7 @@ class GearFacts(BaseModel):
     only: bool = False  # "only a pull-up bar": the list is the whole inventory
     change: bool = False  # bought, upgraded, sold: an update of the equipment fact
     mentioned: bool = False  # any equipment phrase at all
+    temporary: bool = False  # named where the user only is for now (a trip's hotel gym)
 
     @property
     def states_inventory(self) -> bool:
@@ -148,6 +155,18 @@ def _negated(doc: Document, hit: Hit, negations: list[Hit],
     return False
 
 
+def _negated_after(doc: Document, hit: Hit, after: list[Hit]) -> bool:
+    """"il bilanciere non c'è": a negation right after the gear (no word between) that does
+    not itself open onto more gear ("no hay barra" negates the barra, not what came before)."""
+    for neg in after:
+        if neg.start != hit.end or doc.tokens[neg.start].script == "hangul":
+            continue
+        following = doc.hit_at(neg.end, "gear_item") or doc.hit_at(neg.end + 1, "gear_item")
+        if following is None:
+            return True
+    return False
+
+
 def _part_of_longer_name(hit: Hit, exercise_tokens: Collection[int]) -> bool:
     return (hit.start - 1) in exercise_tokens or hit.end in exercise_tokens
 
@@ -156,12 +175,31 @@ def busy_sentences(doc: Document, items: list[Hit]) -> set[int]:
     return {doc.sentence(h.start) for h in items if h.section == "busy_cue"}
 
 
+def _names_an_exercise(doc: Document, hit: Hit, named_tokens: Collection[int]) -> bool:
+    """"bodyweight squats are fine", "sentadillas con peso corporal", "맨몸 스쿼트": the word
+    describes a lift, not the user's inventory (it must not wipe the stored equipment)."""
+    near = range(max(0, hit.start - 3), min(len(doc.tokens), hit.end + 2))
+    return any(i in named_tokens for i in near if i not in range(hit.start, hit.end))
+
+
+def _temporary(doc: Document) -> bool:
+    """A hotel or a trip: where the user trains only for now."""
+    events = LEXICON.section("event_kind")
+    return doc.has("temporary_venue") or any(
+        events[h.key].get("travel") for h in doc.best("event_kind"))
+
+
 def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
-               exercise_tokens: Collection[int] = ()) -> GearFacts:
-    """Gear facts; `exercise_tokens` are tokens inside exercise names (not ownership)."""
-    items = doc.best("gear_item", "full_gym", "home", "busy_cue", "bodyweight")
+               exercise_tokens: Collection[int] = (),
+               named_tokens: Collection[int] = ()) -> GearFacts:
+    """Gear facts; `exercise_tokens` are tokens inside exercise names (not ownership), and
+    `named_tokens` those inside any exercise or exercise-family name."""
+    items = [h for h in doc.best("gear_item", "full_gym", "home", "busy_cue", "bodyweight")
+             if h.section != "bodyweight" or not _names_an_exercise(doc, h, named_tokens)]
+
     busy_clauses = {doc.clause(h.start) for h in items if h.section == "busy_cue"}
     all_negations = doc.best("neg_cue")
+    after_negations = doc.best("neg_after_cue")
     negations = [n for n in all_negations if not _korean_only(doc, n)]
     exclusive_sentences = {doc.sentence(n.start) for n in all_negations if _korean_only(doc, n)}
     own_sentences = {doc.sentence(h.start) for h in doc.best("own_cue")} | exclusive_sentences
@@ -186,7 +224,8 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         if doc.clause(hit.start) in busy_clauses:
             busy |= tags
             continue
-        if _negated(doc, hit, negations, gear_tokens):
+        if _negated(doc, hit, negations, gear_tokens) or _negated_after(doc, hit,
+                                                                         after_negations):
             removed |= tags
             change = change or sentence in change_sentences
             continue
@@ -208,6 +247,15 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         for h in full_gym_hits
     )
     explicit = set(owned)
+    owned_sentences = {doc.sentence(h.start) for h in items if h.section == "gear_item"
+                       and bool(_tags(h) & explicit)}
+    only_here = any(doc.sentence(h.start) in owned_sentences for h in doc.best("only"))
+    limited_gym = bool(explicit) and (bool(removed - explicit) or only_here
+                                      or doc.has("limited_gym"))
+    if full_gym and limited_gym:
+        # "The hotel gym has dumbbells and a bench": the list is the gym, so "gym" adds nothing
+        # the user did not name (a plan with a barbell they lack is the one failure to avoid).
+        full_gym = False
     if full_gym:
         # What "a gym" implies gives way to what the user says it lacks; gear they name as
         # owned stays (a contradiction in one message is theirs to resolve, not ours).
@@ -222,6 +270,9 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         dumbbell_loads = [load for load in loads if doc.sentence(load.position) in follow]
     heaviest = max(dumbbell_loads, key=lambda load: load.lbs, default=None)
     bodyweight = any(h.section == "bodyweight" for h in items)
+    if items and _temporary(doc):
+        # The trip's gear: what is taken still matters for a swap, nothing else is kept.
+        return GearFacts(busy=frozenset(busy), mentioned=True, temporary=True)
     return GearFacts(
         owned=frozenset(owned),
         removed=frozenset(removed - explicit),

@@ -31,6 +31,25 @@ def move_positions(doc: Document) -> set[int]:
     return {h.start for h in doc.best("move_days")}
 
 
+NEGATION_REACH = 2  # "no lunges", "sin las zancadas", "niente più affondi"
+
+
+def _negates_an_exercise(doc: Document, exercise_tokens: Collection[int]) -> bool:
+    """"no lunges on friday", "sin zancadas el viernes", "niente affondi", "런지는 안 돼요":
+    a negation right before an exercise the message names (right after it in Korean) asks for
+    it to go."""
+    named = set(exercise_tokens)
+    if not named:
+        return False
+    for neg in doc.best("neg_cue"):
+        if doc.tokens[neg.start].script == "hangul":
+            if any(neg.start - k in named for k in range(1, NEGATION_REACH + 1)):
+                return True
+        elif any(neg.end + k in named for k in range(NEGATION_REACH + 1)):
+            return True
+    return False
+
+
 def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> RequestFacts:
     """`exercise_tokens`: tokens of exercises (or family words) the message names."""
     exercise_clauses = {doc.clause(i) for i in exercise_tokens}
@@ -43,7 +62,8 @@ def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> Requ
         rest_day=any(h not in skips for h in rests),
         deload=doc.has("deload"),
         add_exercise=doc.has("add_exercise"),
-        remove_exercise=doc.has("remove_exercise") or bool(skips),
+        remove_exercise=doc.has("remove_exercise") or bool(skips)
+        or _negates_an_exercise(doc, exercise_tokens),
         week_scope=doc.has("week_scope"),
         change=doc.has("change_verb"),
         train_verb=doc.has("training_verb"),

@@ -54,6 +54,7 @@ Days named as references ("after Monday's session") are never targets.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 
@@ -64,12 +65,18 @@ from fitcoach.brain.ports import ActiveTab, Locale
 from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
 from fitcoach.brain.providers.embedded.nlu.dialogue import Dialogue
+from fitcoach.brain.providers.embedded.nlu.events import EventMention
 from fitcoach.brain.providers.embedded.nlu.intent_model import (
     IntentReading,
     ModelIntent,
     read_intent,
 )
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
+from fitcoach.brain.providers.embedded.nlu.model_slots import (
+    with_model_condition,
+    with_model_resolution,
+    with_session_question,
+)
 from fitcoach.brain.providers.embedded.nlu.plan_topics import plan_topic
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.registry import default_catalog
@@ -110,6 +117,9 @@ class Intent(StrEnum):
 CONFIDENT = 0.5
 # A dialogue act acts on an earlier turn (it can reject a staged change), so it needs more.
 DIALOGUE_CONFIDENT = 0.6
+# A change the rules did not see is made on the model's word only when it is surer still:
+# a wrong change costs the user a rejection, a question costs a reply.
+ACTION_CONFIDENT = 0.6
 # Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
 DIALOGUE_WORDS = 8
 
@@ -236,6 +246,14 @@ class _Router:
         if a.body.resolved and not a.body.acute:
             return self._done(Intent.MEMORY_UPDATE, "resolution",
                               memory=self._resolution_actions() + self._side_actions())
+        if a.body.acute and a.events and all(self._after_this_week(e) for e in a.events):
+            # "Sore shoulder today, and a trip next week": today's state changes today's
+            # session; the trip is remembered for its own week.
+            return self._change(Intent.ACUTE_STATE, ProposalType.UPDATE_DAY, "acute_then_event",
+                                target=a.selected_day or a.today_weekday,
+                                swap=self._swap(SwapReason.PAIN),
+                                memory=self._acute_actions() + self._event_actions()
+                                + self._side_actions())
         if any(e.dated or e.travel for e in a.events):
             return self._change(Intent.SITUATIONAL_EVENT, ProposalType.UPDATE_WEEK, "event",
                                 memory=self._event_actions() + self._cancel_actions()
@@ -305,6 +323,9 @@ class _Router:
             return self._done(Intent.FORM_QA, "model_form")
         if sure and top is ModelIntent.PROGRESS_REVIEW and a.exercises.slugs:
             return self._done(Intent.PROGRESS_REVIEW, "model_progress", tools=self._tools())
+        action = self._model_action(reading)
+        if action is not None:
+            return action
         if not self.has_plan:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
@@ -314,6 +335,51 @@ class _Router:
             # about what the user meant would invite them to confirm the pretence.
             return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _after_this_week(self, event: EventMention) -> bool:
+        sunday = self.a.today + dt.timedelta(days=6 - self.a.today.weekday())
+        return event.start is not None and event.start > sunday
+
+    def _model_action(self, reading: IntentReading) -> RoutingDecision | None:
+        """A change the model is sure of where the rules found the slots but not the cue:
+        "sin zancadas el viernes" is a day change, "me torcí la muñeca" a physical state."""
+        a = self.a
+        if reading.confidence < ACTION_CONFIDENT or a.framing:
+            return None
+        filled: MessageAnalysis | None = None
+        if reading.top is ModelIntent.ACUTE_STATE:
+            filled = with_model_condition(a)
+        elif reading.top is ModelIntent.MEMORY_UPDATE:
+            filled = with_model_resolution(a, self.memory)
+        if filled is not None:
+            decided = _Router(filled, self.has_plan, self.memory).decide()
+            return decided.model_copy(update={
+                "rules": (f"model_{reading.top.value}", *decided.rules),
+                "reading": self._ranked()})
+        if not self.has_plan:
+            return None
+        if reading.top is ModelIntent.PLAN_QUESTION:
+            self.a = with_session_question(a)
+            return self._done(Intent.CONVERSATION, "model_session")
+        if reading.top is ModelIntent.GYM_SWAP and (a.exercises.mentions or a.gear.busy
+                                                    or a.exercises.families):
+            reason = SwapReason.GEAR_BUSY if a.gear.busy else SwapReason.PREFERENCE
+            return self._change(Intent.GYM_SWAP, ProposalType.UPDATE_DAY, "model_swap",
+                                target=self._live_day(), swap=self._swap(reason),
+                                brevity=Brevity.ULTRA_BRIEF)
+        # A change needs something to change: "move it" or "swap it" alone is ambiguous, and
+        # gets the question (it names no day, exercise, part or schedule).
+        named = bool(a.time.days or a.time.relative or a.exercises.mentions
+                     or a.exercises.families or a.body.groups or a.time.minutes)
+        schedule = bool(len(a.time.weekdays) >= 2 or a.time.days_per_week or a.time.minutes
+                        or a.requests.week_scope or a.requests.mix_up or a.requests.lasting)
+        if reading.top is ModelIntent.DAY_CHANGE and named:
+            return self._change(Intent.DAY_CHANGE, ProposalType.UPDATE_DAY, "model_day",
+                                target=self._edit_day())
+        if reading.top is ModelIntent.WEEK_OVERHAUL and schedule:
+            return self._change(Intent.WEEK_OVERHAUL, ProposalType.UPDATE_WEEK, "model_week",
+                                brevity=Brevity.EXPANDED, memory=self._schedule_actions())
+        return None
 
     def _reading(self) -> IntentReading:
         if self.reading is None:
