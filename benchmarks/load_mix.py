@@ -417,7 +417,8 @@ def run_one(deployment: Deployment, warm_up: float, seconds: float, seed: int,
                     if profile is not None:
                         window["profiler"] = Profiler(
                             servers.worker_pids(), seconds,
-                            profile / f"{deployment.label.replace(' ', '_')}.txt")
+                            profile / (deployment.label.replace(' ', '_').replace('/', '_per_')
+                                       + ".txt"))
                 else:
                     window["cpu"] = meter.stop()
 
