@@ -157,12 +157,18 @@ def build_brains(app: FastAPI) -> Brains:
     return brains
 
 
-def get_brain(request: Request) -> Brains:
-    """The configured brains (`FITCOACH_BRAIN`), built on first use."""
-    return build_brains(request.app)
+async def get_brain(request: Request) -> Brains:
+    """The configured brains (`FITCOACH_BRAIN`), built on first use (the app's start-up
+    builds them; an app run without its lifespan builds them in a worker thread)."""
+    brains = getattr(request.app.state, "brains", None)
+    if isinstance(brains, Brains):
+        return brains
+    return await run_in_threadpool(build_brains, request.app)
 
 
-def get_turn_runner() -> TurnRunner:
+# Both are `async def` though they do no I/O, so that FastAPI calls them on the event loop:
+# a plain `def` dependency costs every chat turn a round trip through the thread pool.
+async def get_turn_runner() -> TurnRunner:
     from fitcoach.brain.pipeline import run_turn
 
     return run_turn
