@@ -43,6 +43,11 @@ async def open_chat_turn(request: Request, database: DatabaseDep, settings: Sett
         now = request_now(settings, request.headers.get(CLOCK_HEADER))
     except InvalidClock as error:
         clock_error = error  # after the token: a stranger learns nothing from it
+    if database.is_sqlite:
+        # On the event loop, as the embedded brain's own log reads are: a read in WAL mode
+        # waits on no writer, and the trip to a worker thread and back (a queue hand-off and
+        # two GIL switches) cost more CPU than the read itself (docs/performance.md).
+        return open_turn(database, token_hash, now, clock_error)
     return await run_in_threadpool(open_turn, database, token_hash, now, clock_error)
 
 
