@@ -67,6 +67,7 @@ from benchmarks.load_servers import (
     Servers,
     wait_for_quiet,
 )
+from benchmarks.turn_cpu import TurnCpu, in_process_turn_cpu
 from fitcoach.evals import load_suite
 from fitcoach.evals.stats import percentile
 
@@ -416,7 +417,8 @@ def run_one(deployment: Deployment, warm_up: float, seconds: float, seed: int,
                     if profile is not None:
                         window["profiler"] = Profiler(
                             servers.worker_pids(), seconds,
-                            profile / f"{deployment.label.replace(' ', '_')}.txt")
+                            profile / (deployment.label.replace(' ', '_').replace('/', '_per_')
+                                       + ".txt"))
                 else:
                     window["cpu"] = meter.stop()
 
@@ -472,6 +474,11 @@ def print_result(result: dict[str, Any]) -> None:
         print(f"  {sample}")
     bad = {k: v for k, v in result["checks"].items() if v}
     print(f"checks after the run: {bad if bad else 'all hold'}")
+    baseline = result.get("in_process")
+    if baseline:
+        print(f"in-process turn (same intents, embedded brain, no HTTP or database): "
+              f"{baseline['cpu_ms_per_turn']:.2f} ms CPU over {baseline['turns']} turns; "
+              f"server CPU per chat turn = {baseline['ratio']:.2f}x that")
     gate = result.get("write_gate")
     if gate and gate.get("writes"):
         print(f"SQLite write gate: {gate['writes']:.0f} writes, held "
@@ -482,21 +489,30 @@ def print_result(result: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
+def chat_baseline(rounds: int) -> TurnCpu:
+    """The in-process CPU of the chat mix's turns (`turn_cpu`), measured just before a run
+    so that the ratio compares the two on the machine as it then is."""
+    weights = {k: v for k, v in CHAT_WEIGHTS.items() if k != "onboarding"}
+    return in_process_turn_cpu(weights, rounds)
+
+
 def summary_table(results: list[dict[str, Any]]) -> str:
     lines = ["| database | processes x workers | users | mix | offered/s | chat turns/s | "
              "chat p50 | chat p99 | all req/s | all p99 | errors | checks | server cores | "
-             "server CPU ms/req | generator cores |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "server CPU ms/req | x in-process turn | generator cores |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         d, chat, every = r["deployment"], r["routes"].get("chat (all)"), r["routes"]["all"]
         bad = sum(r["checks"].values())
+        ratio = f"{r['in_process']['ratio']:.2f}" if r.get("in_process") else "–"
         lines.append(
             f"| {d['backend']} | {d['processes']}x{d['workers']} | {d['users']} | {d['mix']} "
             f"| {d['rate'] or 'closed'} | {chat['per_s']:.1f} | {chat['p50']:.0f} | "
             f"{chat['p99']:.0f} | "
             f"{every['per_s']:.1f} | {every['p99']:.0f} | {sum(r['errors'].values())} | "
             f"{bad if bad else 'ok'} | {r['cpu']['server_cores']:.2f} | "
-            f"{r['server_cpu_ms_per_request']:.1f} | {r['cpu']['generator_cores']:.2f} |")
+            f"{r['server_cpu_ms_per_request']:.1f} | {ratio} | "
+            f"{r['cpu']['generator_cores']:.2f} |")
     return "\n".join(lines)
 
 
@@ -527,6 +543,10 @@ def main() -> None:
                         help="other processes' CPU (cores) tolerated during the window: "
                              "above it the run is repeated (other people's work on the cores)")
     parser.add_argument("--attempts", type=int, default=3)
+    parser.add_argument("--baseline-rounds", type=int, default=3,
+                        help="chat runs: before each, time this many in-process turns per "
+                             "evaluation case (CPU, this process) and report the servers' CPU "
+                             "per chat turn as a multiple of it; 0 = skip")
     parser.add_argument("--gate-probe", action="store_true",
                         help="SQLite: time every write's wait for and hold of the write gate "
                              "in the servers, and report them for the window")
@@ -550,8 +570,17 @@ def main() -> None:
                         print(f"running {deployment.label} ..."
                               + (f" (machine {100 * busy:.0f}% busy before)" if busy else ""),
                               flush=True)
+                        baseline = (chat_baseline(args.baseline_rounds)
+                                    if mix == "chat" and args.baseline_rounds else None)
                         result = run_one(deployment, args.warm_up, args.seconds, args.seed,
                                          args.profile, args.gate_probe)
+                        if baseline is not None:
+                            result["in_process"] = {
+                                "cpu_ms_per_turn": baseline.weighted_ms,
+                                "per_intent_ms": baseline.per_intent_ms,
+                                "turns": baseline.turns,
+                                "ratio": result["server_cpu_ms_per_request"]
+                                / baseline.weighted_ms}
                         others = result["cpu"]["others_cores"]
                         if backend == "sqlite":  # no round trips: what is left is others'
                             others += result["cpu"]["unattributed_cores"]

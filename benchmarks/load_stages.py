@@ -4,8 +4,9 @@ The same messages as `load_mix` (the evaluation suite's, every intent, five lang
 through the service's own chat path (`api.coach.service`) on a scratch database, one at a
 time in one thread; each stage is timed with the thread's CPU clock:
 
-- snapshot: `load_turn` (live memory, this week's plan with completions, the last chat
-  lines, in one read transaction);
+- snapshot: the token's lookup and the turn's snapshot (live memory, this week's plan with
+  completions, the last chat lines, the known loads): `open_turn`, one read transaction as
+  the endpoint runs it (before it, the lookup and `load_turn` in a transaction each);
 - think: `brain.pipeline.run_turn` with the embedded brain (incl. its log reader's reads);
 - persist: `persist_turn` (lock, memory mutations, proposal, transcript);
 - encode: the answer's JSON bytes as the endpoint sends them.
@@ -34,7 +35,7 @@ from typing import Any
 from benchmarks.databases import postgres_available, scratch_database
 from benchmarks.load_mix import CHAT_WEIGHTS, EXERCISES, LANGUAGES, message_pool
 from fitcoach.api.auth import hash_token
-from fitcoach.api.coach import proposals
+from fitcoach.api.coach import proposals, service
 from fitcoach.api.coach.schemas import ChatRequest
 from fitcoach.api.coach.service import load_turn, persist_turn
 from fitcoach.api.users.repository import UserRepository
@@ -52,13 +53,27 @@ STAGES = ("snapshot", "think", "persist", "encode")
 PRELOADS = "reader" in inspect.signature(load_turn).parameters  # the snapshot reads logs too
 LOOP = asyncio.new_event_loop()  # the pipeline is async; one loop for every turn
 
-try:
-    from fitcoach.api.coach.endpoints import encode_turn
-except ImportError:  # before the endpoint encoded its answer itself
-    from fastapi.responses import JSONResponse
+# Absent before a turn authenticated in its snapshot's transaction (for before/after runs).
+OPEN_TURN = getattr(service, "open_turn", None)
 
-    def encode_turn(result: Any) -> bytes:  # type: ignore[misc]
-        return bytes(JSONResponse(result.seed_json()).body)
+
+def encode_turn(result: Any) -> bytes:
+    if hasattr(result, "seed_json_bytes"):
+        return bytes(result.seed_json_bytes())
+    from fastapi.responses import JSONResponse  # before the answer was encoded once
+
+    return bytes(JSONResponse(result.seed_json()).body)
+
+
+def _snapshot(database: Database, caller: Any, token_hash: str, request: ChatRequest,
+              now: dt.datetime, reader: SqlLogReader) -> Any:
+    if OPEN_TURN is not None:
+        opened = OPEN_TURN(database, token_hash, now)
+        return service.turn_input(opened.snapshot, opened.caller, request, now), opened.reader
+    with database.read() as session:
+        UserRepository(session).by_token_hash(token_hash)
+    return load_turn(database, caller, request, now,
+                     **({"reader": reader} if PRELOADS else {})), reader
 
 
 def _cpu(stage: str, samples: dict[str, list[float]], work: Callable[[], Any]) -> Any:
@@ -68,17 +83,17 @@ def _cpu(stage: str, samples: dict[str, list[float]], work: Callable[[], Any]) -
     return result
 
 
-def turn(database: Database, brain: EmbeddedBrain, caller: Any, body: dict[str, Any],
-         samples: dict[str, list[float]]) -> dict[str, Any]:
+def turn(database: Database, brain: EmbeddedBrain, caller: Any, token_hash: str,
+         body: dict[str, Any], samples: dict[str, list[float]]) -> dict[str, Any]:
     request = ChatRequest.model_validate(body)
     now = dt.datetime.now(dt.UTC)
     reader = SqlLogReader(database, caller.user_id, caller.timezone)
-    turn_input = _cpu("snapshot", samples, lambda: load_turn(
-        database, caller, request, now, **({"reader": reader} if PRELOADS else {})))
+    given, reader = _cpu("snapshot", samples, lambda: _snapshot(
+        database, caller, token_hash, request, now, reader))
     outcome = _cpu("think", samples, lambda: LOOP.run_until_complete(
-        run_turn(turn_input, brain, reader, fallback=brain)))
+        run_turn(given, brain, reader, fallback=brain)))
     result = _cpu("persist", samples,
-                  lambda: persist_turn(database, caller, turn_input, outcome, 1))
+                  lambda: persist_turn(database, caller, given, outcome, 1))
     _cpu("encode", samples, lambda: encode_turn(result))
     return result.model_dump(mode="json")
 
@@ -93,16 +108,17 @@ def prepare(database: Database, brain: EmbeddedBrain, users: int,
         now = dt.datetime.now(dt.UTC)
         created = create_user(database, CreateUserRequest(display_name="stages",
                                                           locale=language), now)
+        token_hash = hash_token(created.token)
         with database.read() as session:
-            caller = UserRepository(session).by_token_hash(hash_token(created.token))
-        answer = turn(database, brain, caller, seeds[language].body, scratch)
+            caller = UserRepository(session).by_token_hash(token_hash)
+        answer = turn(database, brain, caller, token_hash, seeds[language].body, scratch)
         if answer["proposal"]["id"]:
             proposals.accept(database, caller, answer["proposal"]["id"], now)
         for _ in range(2):
             log_workout(database, caller, WorkoutLogRequest.model_validate({"exercises_logged": [
                 {"exercise_id": slug, "sets": [{"weight_lbs": 30, "reps": rng.randint(6, 12)}]}
                 for slug in rng.sample(EXERCISES, 2)]}), now)
-        callers.append(caller)
+        callers.append((caller, token_hash))
     return callers
 
 
@@ -115,17 +131,18 @@ def run_backend(backend: str, turns: int, users: int, profile: str | None) -> di
         rng = random.Random(7)
         samples: dict[str, list[float]] = defaultdict(list)
         for _ in range(30):  # warm-up: caches, first-use imports
-            caller = rng.choice(callers)
+            caller, token_hash = rng.choice(callers)
             intent = rng.choices(list(intents), list(intents.values()))[0]
-            turn(database, brain, caller, rng.choice(pool[caller.locale][intent]).body,
-                 defaultdict(list))
+            turn(database, brain, caller, token_hash,
+                 rng.choice(pool[caller.locale][intent]).body, defaultdict(list))
         profiler = cProfile.Profile() if profile else None
         if profiler:
             profiler.enable()
         for _ in range(turns):
-            caller = rng.choice(callers)
+            caller, token_hash = rng.choice(callers)
             intent = rng.choices(list(intents), list(intents.values()))[0]
-            turn(database, brain, caller, rng.choice(pool[caller.locale][intent]).body, samples)
+            turn(database, brain, caller, token_hash,
+                 rng.choice(pool[caller.locale][intent]).body, samples)
         if profiler:
             profiler.disable()
             profiler.dump_stats(f"{profile}.{backend}")

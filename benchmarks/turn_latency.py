@@ -17,7 +17,7 @@ import gc
 import statistics
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from fitcoach.brain.pipeline import run_turn
@@ -52,7 +52,10 @@ class Row:
                 and percentile(self.samples, 0.99) <= P99_TARGET_MS)
 
 
-async def time_case(case: Case, brain: EmbeddedBrain, rounds: int) -> list[float]:
+async def time_case(case: Case, brain: EmbeddedBrain, rounds: int,
+                    clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    """The case's timed turns in ms: wall time, or with `clock=time.process_time` the CPU
+    the process spent on each (what `load_mix` compares a server's CPU per turn with)."""
     state = load_states()[case.state]
     session = state.session(case.language, case.now, brain, brain)
     route = RouteContext(active_tab=case.route.active_tab, selected_day=case.route.selected_day)
@@ -60,15 +63,16 @@ async def time_case(case: Case, brain: EmbeddedBrain, rounds: int) -> list[float
     turn = session.turn_input(case.message, route=route, now=case.now)
     samples = []
     for index in range(WARM_UP_ROUNDS + rounds):
-        started = time.perf_counter()
+        started = clock()
         await run_turn(turn, brain, session.log_reader, fallback=brain)
-        elapsed = (time.perf_counter() - started) * 1000
+        elapsed = (clock() - started) * 1000
         if index >= WARM_UP_ROUNDS:
             samples.append(elapsed)
     return samples
 
 
-async def measure(cases: Iterable[Case], rounds: int
+async def measure(cases: Iterable[Case], rounds: int,
+                  clock: Callable[[], float] = time.perf_counter
                   ) -> tuple[dict[str, list[float]], dict[str, str]]:
     """Samples per intent, and the cases that raised (skipped, with the error)."""
     brain = EmbeddedBrain()
@@ -77,7 +81,7 @@ async def measure(cases: Iterable[Case], rounds: int
     gc.collect()
     for case in cases:
         try:
-            samples = await time_case(case, brain, rounds)
+            samples = await time_case(case, brain, rounds, clock)
         except Exception as error:  # a broken case must not hide the others' numbers
             failed[case.id] = f"{type(error).__name__}: {error}"
             continue

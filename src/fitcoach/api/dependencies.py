@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from fitcoach.api.auth import bearer_token, hash_token
@@ -69,44 +70,59 @@ def parse_clock(value: str) -> dt.datetime:
     return moment
 
 
+def request_now(settings: Settings, clock_header: str | None) -> dt.datetime:
+    """The request's *now*: the wall clock, or the test clock header when the server allows
+    it (InvalidClock when that header is not a valid moment)."""
+    if settings.dev_clock and clock_header is not None:
+        return parse_clock(clock_header)
+    return dt.datetime.now(dt.UTC)
+
+
 async def get_now(
     settings: SettingsDep,
     x_fitcoach_now: Annotated[str | None, Header(include_in_schema=False)] = None,
 ) -> dt.datetime:
-    """The request's *now*: the wall clock, or the test clock header when the server allows it."""
-    if settings.dev_clock and x_fitcoach_now is not None:
-        return parse_clock(x_fitcoach_now)
-    return dt.datetime.now(dt.UTC)
+    """The request's *now* (`request_now`)."""
+    return request_now(settings, x_fitcoach_now)
 
 
 NowDep = Annotated[dt.datetime, Depends(get_now)]
 
 
-def _user_of_token(database: Database, token_hash: str) -> UserSettings | None:
+def authenticated(session: Session, token_hash: str) -> UserSettings:
+    """The token's user, read in `session`; 401 when no user holds it."""
+    caller = UserRepository(session).by_token_hash(token_hash)
+    if caller is None:
+        raise Unauthorized("the bearer token is not valid")
+    return caller
+
+
+def _user_of_token(database: Database, token_hash: str) -> UserSettings:
     with database.read() as session:
-        return UserRepository(session).by_token_hash(token_hash)
+        return authenticated(session, token_hash)
+
+
+def presented_token_hash(request: Request) -> str:
+    """The hash of the request's bearer token; 401 when it sends none."""
+    token = bearer_token(request.headers.get("authorization"))
+    if token is None:
+        raise Unauthorized("send Authorization: Bearer <token> (POST /api/users gives one)")
+    return hash_token(token)
 
 
 # Declares the scheme in the OpenAPI document (clients and fuzzers then know every route
 # but sign-up needs it); the header itself is read and checked by `bearer_token`.
 BEARER = HTTPBearer(auto_error=False, scheme_name="bearer",
                     description="the token `POST /api/users` returned")
+BearerDep = Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)]
 
 
-async def get_caller(
-    request: Request,
-    database: DatabaseDep,
-    _credentials: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)] = None,
-) -> UserSettings:
+async def get_caller(request: Request, database: DatabaseDep,
+                     _credentials: BearerDep = None) -> UserSettings:
     """The authenticated user, from `Authorization: Bearer <token>`; 401 otherwise."""
-    token = bearer_token(request.headers.get("authorization"))
-    if token is None:
-        raise Unauthorized("send Authorization: Bearer <token> (POST /api/users gives one)")
+    token_hash = presented_token_hash(request)
     # Looked up on every request, never remembered: a revoke anywhere counts at once.
-    caller = await run_in_threadpool(_user_of_token, database, hash_token(token))
-    if caller is None:
-        raise Unauthorized("the bearer token is not valid")
-    return caller
+    return await run_in_threadpool(_user_of_token, database, token_hash)
 
 
 CallerDep = Annotated[UserSettings, Depends(get_caller)]
@@ -141,12 +157,18 @@ def build_brains(app: FastAPI) -> Brains:
     return brains
 
 
-def get_brain(request: Request) -> Brains:
-    """The configured brains (`FITCOACH_BRAIN`), built on first use."""
-    return build_brains(request.app)
+async def get_brain(request: Request) -> Brains:
+    """The configured brains (`FITCOACH_BRAIN`), built on first use (the app's start-up
+    builds them; an app run without its lifespan builds them in a worker thread)."""
+    brains = getattr(request.app.state, "brains", None)
+    if isinstance(brains, Brains):
+        return brains
+    return await run_in_threadpool(build_brains, request.app)
 
 
-def get_turn_runner() -> TurnRunner:
+# Both are `async def` though they do no I/O, so that FastAPI calls them on the event loop:
+# a plain `def` dependency costs every chat turn a round trip through the thread pool.
+async def get_turn_runner() -> TurnRunner:
     from fitcoach.brain.pipeline import run_turn
 
     return run_turn

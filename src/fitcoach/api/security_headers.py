@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 BASE_HEADERS = {
@@ -54,6 +53,12 @@ def inline_hashes(html: str) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(scripts)), list(dict.fromkeys(handlers))
 
 
+def _raw(headers: dict[str, str]) -> tuple[tuple[bytes, bytes], ...]:
+    """As ASGI carries them: lower-case names, latin-1 bytes."""
+    return tuple((name.lower().encode("latin-1"), value.encode("latin-1"))
+                 for name, value in headers.items())
+
+
 def content_security_policy(index_html: Path | None) -> str:
     """The policy for everything but the documentation pages, allowing exactly the inline
     code of the client's `index.html` (when there is one)."""
@@ -74,8 +79,8 @@ class SecurityHeaders:
 
     def __init__(self, app: ASGIApp, policy: str, docs_policy: str = DOCS_POLICY) -> None:
         self.app = app
-        self.headers = {**BASE_HEADERS, "Content-Security-Policy": policy}
-        self.docs_headers = {**BASE_HEADERS, "Content-Security-Policy": docs_policy}
+        self.headers = _raw({**BASE_HEADERS, "Content-Security-Policy": policy})
+        self.docs_headers = _raw({**BASE_HEADERS, "Content-Security-Policy": docs_policy})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -87,10 +92,12 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in extra.items():
-                    if name not in headers:
-                        headers[name] = value
+                # On the raw (name, value) pairs: every response passes here, and
+                # MutableHeaders decodes and lower-cases every header once per lookup.
+                headers = list(message.get("headers", ()))
+                present = {name.lower() for name, _ in headers}
+                headers.extend(pair for pair in extra if pair[0] not in present)
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -72,5 +72,12 @@ class ChatTurnResult(BaseModel):
 
     def seed_json(self) -> dict[str, Any]:
         """The contract as JSON, without `meta` or `suggested_replies` when there are none."""
-        absent = {key for key in ("meta", "suggested_replies") if getattr(self, key) is None}
-        return self.model_dump(mode="json", exclude_none=False, exclude=absent)
+        return self.model_dump(mode="json", exclude_none=False, exclude=self._absent())
+
+    def seed_json_bytes(self) -> bytes:
+        """`seed_json()` encoded, in one pass of Pydantic's serialiser (no dict between)."""
+        return self.__pydantic_serializer__.to_json(self, exclude_none=False,
+                                                    exclude=self._absent())
+
+    def _absent(self) -> set[str]:
+        return {key for key in ("meta", "suggested_replies") if getattr(self, key) is None}

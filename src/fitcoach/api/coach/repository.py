@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
@@ -41,14 +41,24 @@ class ProposalRepository:
 
     def add(self, user_id: str, proposal: Proposal, base_plan_version: int | None,
             now: dt.datetime) -> None:
-        if proposal.id is None or proposal.data is None:
-            raise ValueError("only a staged plan change (with id and data) is stored")
-        self.session.add(ProposalRow(
-            id=proposal.id, user_id=user_id, type=proposal.type.value,
-            target_day=proposal.target_day.value if proposal.target_day else None,
-            summary_diff=proposal.summary_diff, data=proposal.data.model_dump(mode="json"),
-            base_plan_version=base_plan_version, status=ProposalStatus.PENDING.value,
-            result_version=None, created_at=now, decided_at=None))
+        self.insert(proposal_row(user_id, proposal, base_plan_version, now))
+
+    def insert(self, row: dict[str, Any]) -> None:
+        """Store a staged proposal built by `proposal_row` (one Core statement)."""
+        self.session.execute(_PROPOSALS.insert(), row)
+
+
+def proposal_row(user_id: str, proposal: Proposal, base_plan_version: int | None,
+                 now: dt.datetime) -> dict[str, Any]:
+    """The row of a staged plan change, built before the write transaction: the plan's JSON
+    is the costly part, and it needs no lock."""
+    if proposal.id is None or proposal.data is None:
+        raise ValueError("only a staged plan change (with id and data) is stored")
+    return {"id": proposal.id, "user_id": user_id, "type": proposal.type.value,
+            "target_day": proposal.target_day.value if proposal.target_day else None,
+            "summary_diff": proposal.summary_diff, "data": proposal.data.model_dump(mode="json"),
+            "base_plan_version": base_plan_version, "status": ProposalStatus.PENDING.value,
+            "result_version": None, "created_at": now, "decided_at": None}
 
 
 class ChatRepository:
@@ -69,9 +79,17 @@ class ChatRepository:
     def add_lines(self, user_id: str, lines: list[tuple[ChatRole, str, str | None]],
                   at: dt.datetime) -> None:
         """Append (role, text, proposal id) lines in one statement, in order."""
-        self.session.execute(_LINES.insert(), [
-            {"user_id": user_id, "role": role.value, "text": text, "proposal_id": proposal_id,
-             "created_at": at} for role, text, proposal_id in lines])
+        self.insert_lines(chat_line_rows(user_id, lines, at))
+
+    def insert_lines(self, rows: list[dict[str, Any]]) -> None:
+        """Append lines built by `chat_line_rows`, in order, in one statement."""
+        self.session.execute(_LINES.insert(), rows)
+
+
+def chat_line_rows(user_id: str, lines: list[tuple[ChatRole, str, str | None]],
+                   at: dt.datetime) -> list[dict[str, Any]]:
+    return [{"user_id": user_id, "role": role.value, "text": text, "proposal_id": proposal_id,
+             "created_at": at} for role, text, proposal_id in lines]
 
 
 # Built once, on the tables (Core): a statement's construction and cache key cost more

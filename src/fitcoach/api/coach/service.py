@@ -19,12 +19,18 @@ import inspect
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from fitcoach.api.coach.meta import public_meta
-from fitcoach.api.coach.repository import ChatRepository, ProposalRepository
+from fitcoach.api.coach.repository import (
+    ChatRepository,
+    ProposalRepository,
+    chat_line_rows,
+    proposal_row,
+)
 from fitcoach.api.coach.schemas import ChatRequest
-from fitcoach.api.dependencies import Brains, TurnRunner
+from fitcoach.api.dependencies import Brains, TurnRunner, authenticated
 from fitcoach.api.errors import MemoryConflict
 from fitcoach.api.ids import new_memory_id, new_proposal_id
 from fitcoach.api.limits.storage import (
@@ -33,9 +39,10 @@ from fitcoach.api.limits.storage import (
     prune_chat_history,
 )
 from fitcoach.api.memory.repository import MemoryRepository
-from fitcoach.api.plans.service import current_plan
+from fitcoach.api.plans.service import current_plan, keep_this_week
 from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
 from fitcoach.brain.ports import (
+    ChatLine,
     ChatRole,
     PlanState,
     RouteContext,
@@ -44,7 +51,7 @@ from fitcoach.brain.ports import (
     UserSettings,
 )
 from fitcoach.memory.apply import MemoryMutationError, MutationOutcome, apply_mutations
-from fitcoach.memory.entries import Operation
+from fitcoach.memory.entries import MemoryItem, Operation
 from fitcoach.programming.calendar import as_proposed as week_as_proposed
 from fitcoach.programming.calendar import scheduled
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
@@ -63,24 +70,52 @@ class StorageLimits:
     chat_history_max_lines: int = 2000
 
 
-def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
-              now: dt.datetime, reader: SqlLogReader | None = None) -> TurnInput:
-    """The turn's snapshot, in one read transaction; `reader` (the turn's log reader) reads
-    what every turn needs from the logs in it too."""
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a turn reads before it thinks: live memory, this week's plan and its version,
+    the last chat lines, the pending proposal (and, through the turn's log reader, the known
+    loads)."""
+
+    memory: tuple[MemoryItem, ...]
+    plan: PlanState
+    history: tuple[ChatLine, ...]
+    pending_proposal_id: str | None
+    week_unkept: bool = False  # this week was first read by this snapshot (D10)
+
+
+def read_snapshot(session: Session, caller: UserSettings, now: dt.datetime,
+                  reader: SqlLogReader | None = None) -> Snapshot:
+    """The snapshot, read in the caller's read transaction (the chat endpoint's is the one
+    that authenticated the request); `reader` (the turn's log reader) reads what every turn
+    needs from the logs in it too."""
     user_id = caller.user_id
-    with database.read() as session:
-        memory = MemoryRepository(session).live(user_id, now)
-        plan = current_plan(session, user_id, caller.timezone, now)
-        history = ChatRepository(session).recent(user_id, HISTORY_LINES)
-        pending = ProposalRepository(session).pending_id(user_id)
-        if reader is not None:
-            reader.preload(session)
+    memory = MemoryRepository(session).live(user_id, now)
+    plan = current_plan(session, user_id, caller.timezone, now)
+    history = ChatRepository(session).recent(user_id, HISTORY_LINES)
+    pending = ProposalRepository(session).pending_id(user_id)
+    if reader is not None:
+        reader.preload(session)
+    return Snapshot(memory=tuple(memory),
+                    plan=PlanState(plan=plan.plan, version=plan.version) if plan else PlanState(),
+                    history=tuple(history), pending_proposal_id=pending,
+                    week_unkept=plan is not None and plan.unkept)
+
+
+def turn_input(snapshot: Snapshot, caller: UserSettings, request: ChatRequest,
+               now: dt.datetime) -> TurnInput:
     return TurnInput(
         message=request.message,
         route=RouteContext(active_tab=request.active_tab, selected_day=request.selected_day),
-        now=now, settings=caller, memory=tuple(memory),
-        plan=PlanState(plan=plan.plan, version=plan.version) if plan else PlanState(),
-        history=tuple(history), pending_proposal_id=pending)
+        now=now, settings=caller, memory=snapshot.memory, plan=snapshot.plan,
+        history=snapshot.history, pending_proposal_id=snapshot.pending_proposal_id)
+
+
+def load_turn(database: Database, caller: UserSettings, request: ChatRequest,
+              now: dt.datetime, reader: SqlLogReader | None = None) -> TurnInput:
+    """The turn's input from a snapshot read in a transaction of its own."""
+    with database.read() as session:
+        snapshot = read_snapshot(session, caller, now, reader)
+    return turn_input(snapshot, caller, request, now)
 
 
 def as_proposed(proposal: Proposal) -> Proposal:
@@ -115,6 +150,10 @@ def _meta(outcome: TurnOutcome, memory: MutationOutcome, attempt: int,
     return meta or None
 
 
+_NO_MEMORY_CHANGE = MutationOutcome(applied=(), created=(), updated=(), invalidated=(),
+                                    dropped=(), items=())
+
+
 def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
                  outcome: TurnOutcome, attempt: int,
                  limits: StorageLimits = StorageLimits()) -> ChatTurnResult:
@@ -125,33 +164,34 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
     # Only memory and proposals race with the user's other turns; a turn that changes
     # neither just appends its two chat lines and needs no lock.
     needs_lock = bool(result.memory_mutations) or stages_plan or result.rejects_pending
+    # What does not depend on the memory as it is under the lock is built before taking it
+    # (SQLite has one writer at a time: the lock is held for the statements only).
+    proposal, staged = result.proposal, None
+    if stages_plan:
+        proposal = as_proposed(proposal).model_copy(update={"id": new_proposal_id()})
+        base_version = (outcome.base_plan_version if outcome.base_plan_version is not None
+                        else turn.plan.version)
+        staged = proposal_row(user_id, proposal, base_version, now)
+    lines = chat_line_rows(user_id, [(ChatRole.USER, turn.message, None),
+                                     (ChatRole.COACH, result.message, proposal.id)], now)
+    creates = sum(m.operation is Operation.CREATE for m in result.memory_mutations)
     with database.write(lock_user=user_id if needs_lock else None) as session:
-        memory = MutationOutcome(applied=(), created=(), updated=(), invalidated=(),
-                                 dropped=(), items=())
+        memory = _NO_MEMORY_CHANGE
         if result.memory_mutations:
             memory_repository = MemoryRepository(session)
-            creates = sum(m.operation is Operation.CREATE for m in result.memory_mutations)
             room = make_memory_room(session, user_id, creates, limits.memory_max_items, now)
             memory = apply_mutations(memory_repository.live(user_id, now),
                                      result.memory_mutations, now, new_memory_id,
                                      tz=caller.timezone, room=room,
                                      full_reason=memory_full_reason(limits.memory_max_items))
             memory_repository.save_outcome(user_id, memory, source="chat", now=now)
-
-        proposal = result.proposal
+        proposals = ProposalRepository(session)
         if result.rejects_pending and turn.pending_proposal_id is not None:
-            ProposalRepository(session).reject_pending(user_id, turn.pending_proposal_id, now)
-        if stages_plan:
-            proposal = as_proposed(proposal).model_copy(update={"id": new_proposal_id()})
-            proposals = ProposalRepository(session)
+            proposals.reject_pending(user_id, turn.pending_proposal_id, now)
+        if staged is not None:
             proposals.supersede_pending(user_id, now)
-            base_version = (outcome.base_plan_version if outcome.base_plan_version is not None
-                            else turn.plan.version)
-            proposals.add(user_id, proposal, base_version, now)
-
-        ChatRepository(session).add_lines(user_id, [(ChatRole.USER, turn.message, None),
-                                                    (ChatRole.COACH, result.message,
-                                                     proposal.id)], now)
+            proposals.insert(staged)
+        ChatRepository(session).insert_lines(lines)
         prune_chat_history(session, user_id, limits.chat_history_max_lines)
     return result.model_copy(update={"proposal": proposal,
                                      "memory_mutations": list(memory.applied),
@@ -172,19 +212,54 @@ async def _think(run_turn: TurnRunner, turn: TurnInput, brains: Brains,
 
 
 @dataclass(frozen=True, slots=True)
+class OpenedTurn:
+    """A chat request authenticated and its first snapshot read, in one read transaction."""
+
+    caller: UserSettings
+    now: dt.datetime
+    snapshot: Snapshot
+    reader: SqlLogReader
+
+
+def open_turn(database: Database, token_hash: str, now: dt.datetime | None,
+              clock_error: Exception | None = None) -> OpenedTurn:
+    """Authenticate (401 first, as every endpoint does), then refuse a bad test clock
+    (`clock_error`, 400), then read the snapshot in the same transaction: one round of the
+    thread pool and one transaction instead of two of each. The token is still looked up
+    on every request: a revoked token is refused at once."""
+    with database.read() as session:
+        caller = authenticated(session, token_hash)
+        if clock_error is not None:
+            raise clock_error
+        assert now is not None
+        reader = SqlLogReader(database, caller.user_id, caller.timezone)
+        snapshot = read_snapshot(session, caller, now, reader)
+    if snapshot.week_unkept:
+        # The snapshot is read-only, so a week first seen through the chat is kept here (D10):
+        # the week the brain answered about stays that week. Nothing more once it is kept.
+        keep_this_week(database, caller, now)
+    return OpenedTurn(caller, now, snapshot, reader)
+
+
+@dataclass(frozen=True, slots=True)
 class Coach:
     database: Database
     brains: Brains
     run_turn: TurnRunner
     limits: StorageLimits = StorageLimits()
 
-    async def chat(self, caller: UserSettings, request: ChatRequest,
-                   now: dt.datetime) -> ChatTurnResult:
+    async def chat(self, caller: UserSettings, request: ChatRequest, now: dt.datetime,
+                   opened: OpenedTurn | None = None) -> ChatTurnResult:
+        """The turn; `opened` is its first snapshot when the request already read one."""
         conflict: MemoryMutationError | None = None
         for attempt in range(1, TURN_ATTEMPTS + 1):
-            reader = SqlLogReader(self.database, caller.user_id, caller.timezone)
-            turn = await run_in_threadpool(load_turn, self.database, caller, request, now,
-                                           reader)
+            if attempt == 1 and opened is not None:
+                reader = opened.reader
+                turn = turn_input(opened.snapshot, caller, request, now)
+            else:
+                reader = SqlLogReader(self.database, caller.user_id, caller.timezone)
+                turn = await run_in_threadpool(load_turn, self.database, caller, request,
+                                               now, reader)
             outcome = await _think(self.run_turn, turn, self.brains, reader)
             try:
                 return await run_in_threadpool(persist_turn, self.database, caller, turn,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import Table, bindparam, or_, select, update
 from sqlalchemy.orm import Session
 
 from fitcoach.api.ids import well_formed
@@ -76,21 +76,33 @@ class MemoryRepository:
 
     def _audit(self, user_id: str, mutations: Iterable[MemoryMutation], source: str,
                now: dt.datetime) -> None:
-        self.session.add_all(
-            MemoryAuditRow(user_id=user_id, memory_id=m.memory_id or "",
-                           operation=m.operation.value, tier=m.target_tier.value,
-                           entry=m.entry, reason=m.reason, source=source, applied_at=now)
-            for m in mutations)
+        rows = [{"user_id": user_id, "memory_id": m.memory_id or "",
+                 "operation": m.operation.value, "tier": m.target_tier.value, "entry": m.entry,
+                 "reason": m.reason, "source": source, "applied_at": now} for m in mutations]
+        if rows:  # one statement for the batch (an ORM flush inserts row by row here)
+            self.session.execute(_AUDIT.insert(), rows)
 
     def save_outcome(self, user_id: str, outcome: MutationOutcome, source: str,
                      now: dt.datetime) -> None:
-        """Write every item a batch changed, in its final state, and audit each mutation."""
+        """Write every item a batch changed, in its final state, and audit each mutation:
+        one statement per kind of write (new items, changed items, audit rows), on the
+        tables. The changed items are the caller's live ones (`live` read them, not the
+        ORM), so no row is looked up first."""
         changed: dict[str, MemoryItem] = {}
         for item in (*outcome.created, *outcome.updated, *outcome.invalidated):
             changed[item.memory_id] = item  # one final state per item
-        created = {item.memory_id for item in outcome.created}  # no row to look up yet
-        for item in changed.values():
-            self._write(user_id, item, new=item.memory_id in created)
+        created = {item.memory_id for item in outcome.created}
+        new_rows = [_row(user_id, item) for key, item in changed.items() if key in created]
+        updates = [{"item_id": key, "owner": user_id,
+                    **{f"new_{name}": value for name, value in _row(user_id, item).items()
+                       if name in _CHANGEABLE}}
+                   for key, item in changed.items() if key not in created]
+        self.session.flush()  # the ORM's pending writes first, as they were before these
+        if new_rows:
+            self.session.execute(_ITEMS.insert(), new_rows)
+        if updates:
+            # executemany; the owner condition is the ownership check `_write` makes.
+            self.session.execute(_UPDATE_ITEM, updates)
         self._audit(user_id, outcome.applied, source, now)
 
     def invalidate(self, user_id: str, item: MemoryItem, reason: str, source: str,
@@ -102,7 +114,23 @@ class MemoryRepository:
                     source, now)
 
 
-_ITEMS = MemoryItemRow.__table__
+def _row(user_id: str, item: MemoryItem) -> dict[str, Any]:
+    return {"id": item.memory_id, "user_id": user_id, "tier": item.tier.value,
+            "entry": item.entry.model_dump(mode="json", exclude_none=True),
+            "created_at": item.created_at, "updated_at": item.updated_at,
+            "invalidated_at": item.invalidated_at,
+            "invalidation_reason": item.invalidation_reason, "expires_at": item.expires_at}
+
+
+_ITEMS = cast(Table, MemoryItemRow.__table__)  # a mapped class's table is a Table
+_AUDIT = cast(Table, MemoryAuditRow.__table__)
+_CHANGEABLE = ("tier", "entry", "created_at", "updated_at", "invalidated_at",
+               "invalidation_reason", "expires_at")
+# Bound names differ from the columns': SQLAlchemy reserves a column's own name for SET.
+_UPDATE_ITEM = (
+    update(_ITEMS)
+    .where(_ITEMS.c.id == bindparam("item_id"), _ITEMS.c.user_id == bindparam("owner"))
+    .values({name: bindparam(f"new_{name}") for name in _CHANGEABLE}))
 _LIVE = (
     select(_ITEMS.c.id, _ITEMS.c.tier, _ITEMS.c.entry, _ITEMS.c.created_at, _ITEMS.c.updated_at,
            _ITEMS.c.invalidated_at, _ITEMS.c.invalidation_reason)

@@ -23,6 +23,8 @@ class CurrentPlan:
     version: int
     plan: WeeklyPlan  # with completions overlaid: what the user sees
     base: WeeklyPlan  # without them: what an accepted day edit is applied to
+    # Read for the first time and not kept yet (D10): a read-only reader keeps it afterwards.
+    unkept: bool = False
 
 
 def overlay(session: Session, user_id: str, plan: WeeklyPlan) -> WeeklyPlan:
@@ -51,7 +53,7 @@ def current_plan(session: Session, user_id: str, timezone: str,
         return None
     stored, week = found
     return CurrentPlan(version=stored.version, plan=overlay(session, user_id, week.plan),
-                       base=week.plan)
+                       base=week.plan, unkept=week.storable and not week.stored)
 
 
 def keep_this_week(database: Database, caller: UserSettings, now: dt.datetime) -> None:
