@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from fitcoach.api.coach import proposals
+from fitcoach.api.coach import history, proposals
 from fitcoach.api.coach.schemas import AcceptedPlan, ChatRequest, ProposalDecision
 from fitcoach.api.coach.service import Coach, StorageLimits
 from fitcoach.api.dependencies import (
@@ -23,6 +23,7 @@ from fitcoach.brain.contract import ChatTurnResult
 
 router = APIRouter(prefix="/api/coach", tags=["coach"],
                    responses=AUTH_ERROR_RESPONSES)
+router.include_router(history.router)  # GET /api/coach/history: reads the stored chat
 
 
 @router.post("/chat", response_model=ChatTurnResult,

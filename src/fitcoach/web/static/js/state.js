@@ -1,6 +1,6 @@
 // Small observable stores shared by the views: the session, the current plan, the exercise
-// catalog, and per-user local storage (the chat transcript and the workout in progress live
-// in the browser: the contract has no endpoint that reads them back).
+// catalog, and per-user local storage (this browser's copy of the chat transcript, and the
+// workout in progress, which only this browser has until it is logged).
 import { useEffect, useState } from './lib.js';
 import { api, setToken } from './api.js';
 
