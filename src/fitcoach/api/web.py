@@ -51,6 +51,8 @@ CLIENT_ROUTES = (
     "/workouts/{day}",
     "/workout/active",
     "/progress",
+    "/history",
+    "/history/{log_id}",
     "/memory",
     "/account",
 )

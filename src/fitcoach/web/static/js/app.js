@@ -15,6 +15,7 @@ import { DayView } from './views/day.js';
 import { ActiveWorkoutView } from './views/active.js';
 import { ProgressView } from './views/progress.js';
 import { MemoryView } from './views/memory.js';
+import { HistoryLogView, HistoryView } from './views/history.js';
 import { AccountView } from './views/account.js';
 
 const NAV = [
@@ -25,7 +26,7 @@ const NAV = [
   { name: 'memory', href: '/memory', icon: 'memory' },
 ];
 const SECTION_OF = { coach: 'coach', today: 'today', active: 'today', week: 'week', day: 'week',
-  progress: 'progress', memory: 'memory' };
+  progress: 'progress', history: 'progress', historyLog: 'progress', memory: 'memory' };
 
 class ErrorBoundary extends Component {
   constructor(props) {
@@ -82,6 +83,8 @@ function screen(route) {
     case 'week': return html`<${WeekView} />`;
     case 'active': return html`<${ActiveWorkoutView} />`;
     case 'progress': return html`<${ProgressView} />`;
+    case 'history': return html`<${HistoryView} />`;
+    case 'historyLog': return html`<${HistoryLogView} logId=${route.params.logId} />`;
     case 'memory': return html`<${MemoryView} />`;
     case 'account': return html`<${AccountView} />`;
     default: return html`<${NotFound} />`;
@@ -118,7 +121,8 @@ export function App() {
 
   useEffect(() => {
     const names = { coach: 'nav.coach', today: 'nav.today', day: 'nav.week', week: 'nav.week',
-      active: 'active.title', progress: 'nav.progress', memory: 'nav.memory', account: 'account.title',
+      active: 'active.title', progress: 'nav.progress', history: 'history.title',
+      historyLog: 'history.title', memory: 'nav.memory', account: 'account.title',
       signup: 'signup.title' };
     document.title = names[route.name] ? `${t(names[route.name])} · fitcoach` : 'fitcoach';
     if (firstRender.current) { firstRender.current = false; return; }

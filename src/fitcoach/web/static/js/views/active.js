@@ -15,6 +15,7 @@ import { chatStore, acceptProposal, dismissProposal, sendMessage } from '../chat
 import { Markdown } from '../markdown.js';
 import { ErrorNote, Loading, PageHeader, Phrase } from '../ui.js';
 import { reveal } from '../reveal.js';
+import { recordText } from '../records.js';
 import { NoPlan } from './week.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
@@ -389,15 +390,6 @@ function SwapDialog({ exercise, day, onClose }) {
         ${chat.sending ? t('coach.thinking') : t('swap.ask')}</button>
     </form>`}
   </dialog>`;
-}
-
-function recordText(record, nameOf) {
-  const name = nameOf(record.exercise_id);
-  if (record.kind === 'estimated_1rm') return t('pr.e1rm', { name, load: fmt.load(record.value) });
-  if (record.kind === 'max_weight') {
-    return t('pr.maxWeight', { name, load: fmt.load(record.weight_lbs), reps: fmt.number(record.reps, 0) });
-  }
-  return t('pr.repRecord', { name, load: fmt.load(record.weight_lbs), reps: fmt.number(record.reps, 0) });
 }
 
 function Finished({ workout }) {
