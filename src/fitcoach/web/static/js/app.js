@@ -6,7 +6,7 @@ import { configure } from './format.js';
 import { Icon } from './icons.js';
 import { Link, matchRoute, navigate, useRoute } from './router.js';
 import { sessionStore, usePlan, useStore } from './state.js';
-import { loadWorkout, workoutStore } from './workout.js';
+import { loadWorkout, sendQueued, workoutStore } from './workout.js';
 import { Loading } from './ui.js';
 import { SignUpView } from './views/signup.js';
 import { CoachView } from './views/coach.js';
@@ -104,6 +104,10 @@ function Nav({ section, className, cover }) {
 function WorkoutBanner({ routeName }) {
   const { workout } = useStore(workoutStore);
   if (!workout || workout.result || routeName === 'active') return null;
+  if (workout.queued) {
+    return html`<${Link} class="workout-banner workout-queued" href="/workout/active" role="status">
+      <${Icon} name="timer" /> <span>${t('queue.banner', { count: 1 })}</span></${Link}>`;
+  }
   return html`<${Link} class="workout-banner" href="/workout/active">
     <${Icon} name="dumbbell" /> <span>${t('active.inProgress')}</span>
     <strong>${t('day.resume')}</strong></${Link}>`;
@@ -115,7 +119,7 @@ export function App() {
   const [, setLanguage] = useState(locale());
   const firstRender = useRef(true);
   useEffect(() => onLocaleChange(setLanguage), []);
-  useEffect(() => { if (session) loadWorkout(); }, [session && session.user_id]);
+  useEffect(() => { if (session) { loadWorkout(); sendQueued(); } }, [session && session.user_id]);
   const route = session ? matchRoute(path) : { name: 'signup' };
   const section = SECTION_OF[route.name];
 

@@ -420,6 +420,18 @@ function Finished({ workout }) {
   </div>`;
 }
 
+/** Finished offline: what waits on this device, and that it goes once the network is back. */
+function Queued({ workout, sending }) {
+  const sets = workout.exercises.reduce((n, e) => n + e.sets.length, 0);
+  return html`<div class="card queued-card" role="status">
+    <h2><${Icon} name="timer" size=${24} /> ${t('queue.title')}</h2>
+    <p>${t('active.loggedSummary', { count: sets, title: workout.title || fmt.weekdayName(workout.day) })}</p>
+    <p>${t('queue.text')}</p>
+    <button type="button" class="btn btn-secondary" disabled=${sending} onClick=${() => finishWorkout()}>
+      ${sending ? t('active.saving') : t('queue.sendNow')}</button>
+  </div>`;
+}
+
 function StartPanel({ plan, preferred }) {
   const today = fmt.localToday();
   const training = fmt.WEEKDAYS.filter((d) => plan.days[d] && !plan.days[d].is_rest_day);
@@ -469,6 +481,7 @@ export function ActiveWorkoutView() {
 
   let body;
   if (workout && workout.result) body = html`<${Finished} workout=${workout} />`;
+  else if (workout && workout.queued) body = html`<${Queued} workout=${workout} sending=${state.finishing} />`;
   else if (workout) {
     const unit = workout.unit;
     const total = workout.exercises.reduce((n, e) => n + (e.swappedOut ? 0 : e.target_sets), 0);
