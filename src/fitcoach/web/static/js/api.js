@@ -23,18 +23,19 @@ export function setToken(value) { token = value || null; }
 /** Called once when the server says the token is not (or no longer) valid. */
 export function setUnauthorizedHandler(handler) { onUnauthorized = handler; }
 
-async function request(method, path, { body, query, auth = true, withHeaders = false } = {}) {
+async function request(method, path, { body, csv, query, auth = true, withHeaders = false } = {}) {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query || {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (csv !== undefined) headers['Content-Type'] = 'text/csv';
   if (auth && token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(url, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      method, headers, body: csv !== undefined ? csv : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     throw new ApiError(0, 'network_error', error && error.message ? error.message : 'offline');
@@ -62,6 +63,32 @@ export const api = {
 
   /** GET /api/users/me → {user_id, display_name, locale, units, timezone} (sign in with a key) */
   me: () => request('GET', '/api/users/me'),
+
+  /** PATCH /api/users/me → the user, with the settings changed */
+  updateMe: (changes) => request('PATCH', '/api/users/me', { body: changes }),
+
+  /** POST /api/imports?source=strong|hevy, the CSV file as the body →
+   * {import_id, workouts, sets, skipped_duplicates, unmapped: [{name, sets}]} */
+  importCsv: (source, text) => request('POST', '/api/imports', { query: { source }, csv: text }),
+
+  /** GET /api/export (JSON) or /api/export/logs.csv, as a Blob to save */
+  exportFile: async (kind) => {
+    const path = kind === 'csv' ? '/api/export/logs.csv' : '/api/export';
+    const headers = token ? { Authorization: `Bearer ${token}` } : {};
+    let response;
+    try {
+      response = await fetch(new URL(path, window.location.origin), { headers });
+    } catch (error) {
+      throw new ApiError(0, 'network_error', error && error.message ? error.message : 'offline');
+    }
+    if (!response.ok) {
+      let error = {};
+      try { error = (await response.json()).error || {}; } catch { error = {}; }
+      throw new ApiError(response.status, error.code || `http_${response.status}`,
+        error.message || `HTTP ${response.status}`);
+    }
+    return response.blob();
+  },
 
   /** POST /api/coach/chat → {message, proposal, memory_mutations} */
   chat: ({ message, active_tab = 'coach', selected_day = null }) =>

@@ -75,6 +75,14 @@ export function signIn(session) {
   catalogStore.set({ status: 'idle', bySlug: null, error: null });
 }
 
+/** The settings the server answered (PATCH /api/users/me) become the session's. */
+export function updateSession(profile) {
+  const session = { ...sessionStore.get().session, display_name: profile.display_name,
+    locale: profile.locale, units: profile.units, timezone: profile.timezone };
+  writeJson(SESSION_KEY, session);
+  sessionStore.set({ session });
+}
+
 /** Forget the token and everything this browser kept for the user. */
 export function signOut(notice = null) {
   const session = sessionStore.get().session;
