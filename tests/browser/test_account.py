@@ -48,7 +48,7 @@ def test_settings_change_and_the_app_follows(server: str, new_page: Any,
     saved_note = page.get_by_text(after["account.saved"])
     assert not uncovered(saved_note), uncovered(saved_note)
     if locale == "en":
-        screenshot(page, "account-he")
+        screenshot(page, "account-saved-he")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
