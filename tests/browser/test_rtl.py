@@ -66,7 +66,8 @@ def test_what_changes_reads_right_to_left_in_hebrew(server: str, new_page: Any) 
     page.goto("/coach")
     page.get_by_label(HE["coach.inputLabel"]).fill(shorten)
     page.get_by_role("button", name=HE["coach.send"]).click()
-    card = page.locator("article.proposal").last
+    # The new card (the chat read back from the server shows the accepted one too).
+    card = page.locator("article.proposal.proposal-pending").last
     card.wait_for()
     lines = card.locator(".change-list li")
     arrows = [lines.nth(i) for i in range(lines.count())
@@ -90,7 +91,8 @@ def test_what_changes_reads_left_to_right_in_english(server: str, new_page: Any)
     page.goto("/coach")
     page.get_by_label(EN["coach.inputLabel"]).fill("Shorten Monday to 20 minutes")
     page.get_by_role("button", name=EN["coach.send"]).click()
-    card = page.locator("article.proposal").last
+    # The new card (the chat read back from the server shows the accepted one too).
+    card = page.locator("article.proposal.proposal-pending").last
     card.wait_for()
     lines = card.locator(".change-list li")
     arrows = [lines.nth(i) for i in range(lines.count())

@@ -21,6 +21,11 @@ libraries stay at `/vendor/…` through the page's import map (its text is allow
 of the file, so it is served as written) and revalidate by ETag. The unversioned paths keep
 working, `no-cache`.
 
+Offline (a PWA): `/sw.js` is the client's service worker with its release written in (the
+version and every file of the client it must cache, `_Release.shell`), so a new release is a
+new worker, and the worker's cache, like the page, holds one release only. It is `no-cache`,
+so a browser checks for a new one on each visit. `/manifest.webmanifest` makes it installable.
+
 Text files (the modules, the style sheet, the language files, `index.html`) go out gzipped to
 a browser that accepts it: each is compressed once, when first asked for, and kept in memory
 until the file changes. The ETag stays the file's (weak, W/, on the gzipped copy), so a
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -51,6 +57,8 @@ CLIENT_ROUTES = (
     "/workouts/{day}",
     "/workout/active",
     "/progress",
+    "/history",
+    "/history/{log_id}",
     "/memory",
     "/account",
 )
@@ -79,6 +87,9 @@ class _GzipCache:
 
 VERSIONED_PREFIX = "/v/"
 IMMUTABLE = "public, max-age=31536000, immutable"
+SERVICE_WORKER = "sw.js"
+RELEASE_PLACEHOLDER = "const RELEASE = { version: 'unreleased', files: [] };"
+
 # The page's references to the client's own code, which the versioned page rewrites.
 ENTRY_POINTS = ('src="/js/main.js"', 'href="/app.css"')
 
@@ -99,6 +110,28 @@ class _Release:
             digest.update(f"{path.relative_to(self.directory)}:{stat.st_size}:"
                           f"{stat.st_mtime_ns}\n".encode())
         return digest.hexdigest()[:12]
+
+    def shell(self, version: str) -> list[str]:
+        """The URLs of every file a page of this release may load: the client's code under
+        the version (modules, style sheet, language files), and the unversioned files the
+        page names as they are (the import map's libraries, the icon, the manifest)."""
+        urls = []
+        for path in sorted(p for p in self.directory.rglob("*") if p.is_file()):
+            relative = path.relative_to(self.directory).as_posix()
+            if relative.startswith(("js/", "i18n/")) or relative == "app.css":
+                urls.append(f"{VERSIONED_PREFIX}{version}/{relative}")
+            elif (relative.startswith("vendor/") and path.suffix == ".mjs") or relative in (
+                    "favicon.svg", "manifest.webmanifest"):
+                urls.append(f"/{relative}")
+        return urls
+
+    def service_worker(self, version: str) -> bytes:
+        template = (self.directory / SERVICE_WORKER).read_text(encoding="utf-8")
+        release = json.dumps({"version": version, "files": self.shell(version)})
+        if RELEASE_PLACEHOLDER not in template:
+            raise RuntimeError(f"{SERVICE_WORKER} has no {RELEASE_PLACEHOLDER!r} to fill in")
+        return template.replace(RELEASE_PLACEHOLDER, f"const RELEASE = {release};",
+                                1).encode("utf-8")
 
     def page(self, version: str) -> bytes:
         if version not in self._pages:
@@ -152,8 +185,21 @@ def mount_web_client(app: FastAPI, directory: Path = WEB_STATIC_DIR) -> bool:
             headers.update({"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
         return Response(body, headers=headers, media_type="text/html")
 
+    def service_worker(request: Request) -> Response:
+        # no-cache: the browser compares it byte for byte on each visit; a new release
+        # installs a new worker (and its cache) while the old one keeps serving old pages.
+        body = release.service_worker(release.version())
+        headers = {"Cache-Control": "no-cache"}
+        if _accepts_gzip(request.headers):
+            body = gzip.compress(body, compresslevel=9, mtime=0)
+            headers.update({"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(body, headers=headers, media_type="text/javascript")
+
     for path in ("/", *CLIENT_ROUTES):
         app.add_api_route(path, client_screen, methods=["GET"], include_in_schema=False)
+    if (directory / SERVICE_WORKER).is_file():
+        app.add_api_route(f"/{SERVICE_WORKER}", service_worker, methods=["GET"],
+                          include_in_schema=False)
     app.router.default = _StaticFallback(StaticFiles(directory=directory, html=True), cache,
                                          release)
     return True

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from fitcoach.api.coach import proposals
+from fitcoach.api.coach import history, proposals
 from fitcoach.api.coach.schemas import AcceptedPlan, ChatRequest, ProposalDecision
 from fitcoach.api.coach.service import Coach, OpenedTurn, StorageLimits, open_turn
 from fitcoach.api.dependencies import (
@@ -30,6 +30,7 @@ from fitcoach.brain.contract import ChatTurnResult
 
 router = APIRouter(prefix="/api/coach", tags=["coach"],
                    responses=AUTH_ERROR_RESPONSES)
+router.include_router(history.router)  # GET /api/coach/history: reads the stored chat
 
 
 async def open_chat_turn(request: Request, database: DatabaseDep, settings: SettingsDep,

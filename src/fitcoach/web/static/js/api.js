@@ -23,18 +23,19 @@ export function setToken(value) { token = value || null; }
 /** Called once when the server says the token is not (or no longer) valid. */
 export function setUnauthorizedHandler(handler) { onUnauthorized = handler; }
 
-async function request(method, path, { body, query, auth = true } = {}) {
+async function request(method, path, { body, csv, query, auth = true, withHeaders = false } = {}) {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query || {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (csv !== undefined) headers['Content-Type'] = 'text/csv';
   if (auth && token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(url, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      method, headers, body: csv !== undefined ? csv : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     throw new ApiError(0, 'network_error', error && error.message ? error.message : 'offline');
@@ -52,7 +53,7 @@ async function request(method, path, { body, query, auth = true } = {}) {
     if (response.status === 401 && auth) onUnauthorized(failure);
     throw failure;
   }
-  return payload;
+  return withHeaders ? { body: payload, headers: response.headers } : payload;
 }
 
 export const api = {
@@ -63,9 +64,39 @@ export const api = {
   /** GET /api/users/me → {user_id, display_name, locale, units, timezone} (sign in with a key) */
   me: () => request('GET', '/api/users/me'),
 
+  /** PATCH /api/users/me → the user, with the settings changed */
+  updateMe: (changes) => request('PATCH', '/api/users/me', { body: changes }),
+
+  /** POST /api/imports?source=strong|hevy, the CSV file as the body →
+   * {import_id, workouts, sets, skipped_duplicates, unmapped: [{name, sets}]} */
+  importCsv: (source, text) => request('POST', '/api/imports', { query: { source }, csv: text }),
+
+  /** GET /api/export (JSON) or /api/export/logs.csv, as a Blob to save */
+  exportFile: async (kind) => {
+    const path = kind === 'csv' ? '/api/export/logs.csv' : '/api/export';
+    const headers = token ? { Authorization: `Bearer ${token}` } : {};
+    let response;
+    try {
+      response = await fetch(new URL(path, window.location.origin), { headers });
+    } catch (error) {
+      throw new ApiError(0, 'network_error', error && error.message ? error.message : 'offline');
+    }
+    if (!response.ok) {
+      let error = {};
+      try { error = (await response.json()).error || {}; } catch { error = {}; }
+      throw new ApiError(response.status, error.code || `http_${response.status}`,
+        error.message || `HTTP ${response.status}`);
+    }
+    return response.blob();
+  },
+
   /** POST /api/coach/chat → {message, proposal, memory_mutations} */
   chat: ({ message, active_tab = 'coach', selected_day = null }) =>
     request('POST', '/api/coach/chat', { body: { message, active_tab, selected_day } }),
+
+  /** GET /api/coach/history?limit=n → the stored conversation, newest last:
+   * [{role: "user"|"coach", message, proposal (with its status now) or null, at}] */
+  chatHistory: ({ limit } = {}) => request('GET', '/api/coach/history', { query: { limit } }),
 
   /** POST /api/coach/proposals/{id}/accept → {plan, version}; 409 when outdated */
   acceptProposal: (id) =>
@@ -95,6 +126,20 @@ export const api = {
   /** GET /api/workouts/logs → newest first */
   workoutLogs: ({ exercise, limit } = {}) =>
     request('GET', '/api/workouts/logs', { query: { exercise, limit } }),
+
+  /** One page of GET /api/workouts/logs, newest first, and the `before` of the next page
+   * (the X-Fitcoach-Next-Before header; null on the last page). */
+  workoutLogsPage: async ({ limit, before } = {}) => {
+    const { body, headers } = await request('GET', '/api/workouts/logs',
+      { query: { limit, before }, withHeaders: true });
+    return { logs: body || [], nextBefore: headers.get('X-Fitcoach-Next-Before') };
+  },
+
+  /** PATCH /api/workouts/logs/{id} → the corrected log (its sets replaced, records follow) */
+  correctLog: (id, body) => request('PATCH', `/api/workouts/logs/${encodeURIComponent(id)}`, { body }),
+
+  /** DELETE /api/workouts/logs/{id} → 204 (records and the plan's done day follow) */
+  deleteLog: (id) => request('DELETE', `/api/workouts/logs/${encodeURIComponent(id)}`),
 
   /** GET /api/progress?weeks=n → e1RM per session and weekly volume per muscle group,
    * computed by the server's analytics in the user's unit and weeks (not in DESIGN §4: an

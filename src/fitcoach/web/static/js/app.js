@@ -6,7 +6,7 @@ import { configure } from './format.js';
 import { Icon } from './icons.js';
 import { Link, matchRoute, navigate, useRoute } from './router.js';
 import { sessionStore, usePlan, useStore } from './state.js';
-import { loadWorkout, workoutStore } from './workout.js';
+import { loadWorkout, sendQueued, workoutStore } from './workout.js';
 import { Loading } from './ui.js';
 import { SignUpView } from './views/signup.js';
 import { CoachView } from './views/coach.js';
@@ -15,6 +15,7 @@ import { DayView } from './views/day.js';
 import { ActiveWorkoutView } from './views/active.js';
 import { ProgressView } from './views/progress.js';
 import { MemoryView } from './views/memory.js';
+import { HistoryLogView, HistoryView } from './views/history.js';
 import { AccountView } from './views/account.js';
 
 const NAV = [
@@ -25,7 +26,7 @@ const NAV = [
   { name: 'memory', href: '/memory', icon: 'memory' },
 ];
 const SECTION_OF = { coach: 'coach', today: 'today', active: 'today', week: 'week', day: 'week',
-  progress: 'progress', memory: 'memory' };
+  progress: 'progress', history: 'progress', historyLog: 'progress', memory: 'memory' };
 
 class ErrorBoundary extends Component {
   constructor(props) {
@@ -82,6 +83,8 @@ function screen(route) {
     case 'week': return html`<${WeekView} />`;
     case 'active': return html`<${ActiveWorkoutView} />`;
     case 'progress': return html`<${ProgressView} />`;
+    case 'history': return html`<${HistoryView} />`;
+    case 'historyLog': return html`<${HistoryLogView} logId=${route.params.logId} />`;
     case 'memory': return html`<${MemoryView} />`;
     case 'account': return html`<${AccountView} />`;
     default: return html`<${NotFound} />`;
@@ -101,6 +104,10 @@ function Nav({ section, className, cover }) {
 function WorkoutBanner({ routeName }) {
   const { workout } = useStore(workoutStore);
   if (!workout || workout.result || routeName === 'active') return null;
+  if (workout.queued) {
+    return html`<${Link} class="workout-banner workout-queued" href="/workout/active" role="status">
+      <${Icon} name="timer" /> <span>${t('queue.banner', { count: 1 })}</span></${Link}>`;
+  }
   return html`<${Link} class="workout-banner" href="/workout/active">
     <${Icon} name="dumbbell" /> <span>${t('active.inProgress')}</span>
     <strong>${t('day.resume')}</strong></${Link}>`;
@@ -112,13 +119,14 @@ export function App() {
   const [, setLanguage] = useState(locale());
   const firstRender = useRef(true);
   useEffect(() => onLocaleChange(setLanguage), []);
-  useEffect(() => { if (session) loadWorkout(); }, [session && session.user_id]);
+  useEffect(() => { if (session) { loadWorkout(); sendQueued(); } }, [session && session.user_id]);
   const route = session ? matchRoute(path) : { name: 'signup' };
   const section = SECTION_OF[route.name];
 
   useEffect(() => {
     const names = { coach: 'nav.coach', today: 'nav.today', day: 'nav.week', week: 'nav.week',
-      active: 'active.title', progress: 'nav.progress', memory: 'nav.memory', account: 'account.title',
+      active: 'active.title', progress: 'nav.progress', history: 'history.title',
+      historyLog: 'history.title', memory: 'nav.memory', account: 'account.title',
       signup: 'signup.title' };
     document.title = names[route.name] ? `${t(names[route.name])} · fitcoach` : 'fitcoach';
     if (firstRender.current) { firstRender.current = false; return; }

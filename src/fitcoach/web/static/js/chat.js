@@ -1,6 +1,7 @@
-// The conversation with the coach, kept in this browser per user (the contract has no
-// endpoint to read a transcript back). Each coach line keeps its staged proposal, what it
-// changes against the plan of that moment, its status, and the turn's memory changes.
+// The conversation with the coach. The server keeps it (GET /api/coach/history), so a new
+// device shows the same chat; this browser keeps a copy per user, where each coach line
+// also holds what only this browser saw: what its proposal changed against the plan of
+// that moment, the turn's memory changes and suggested replies, a failed message to retry.
 import { api, ApiError } from './api.js';
 import { proposalChanges } from './diff.js';
 import { localToday } from './format.js';
@@ -21,6 +22,71 @@ export function loadTranscript() {
     chatStore.set({ lines: readJson(userKey('chat'), []), userId: session.user_id,
       sending: false });
   }
+}
+
+let turnsSent = 0; // a sync that began before a turn does not merge over it
+
+const SERVER_STATUS = { pending: 'pending', accepted: 'accepted', rejected: 'dismissed',
+  superseded: 'superseded' };
+
+function fromServer(line) {
+  const base = { id: newId(), role: line.role, text: line.message, at: line.at };
+  if (line.role !== 'coach') return base;
+  const { status, ...proposal } = line.proposal || {};
+  const staged = line.proposal ? proposal : null;
+  const shown = staged ? SERVER_STATUS[status] || 'outdated' : null;
+  return { ...base, proposal: staged, status: shown, mutations: [], replies: [],
+    // What a still pending change does to today's plan; a decided one is history.
+    changes: shown === 'pending' ? proposalChanges(staged, planStore.get().plan) : null };
+}
+
+/** The server's lines (oldest first) with this browser's copy: a line both have keeps
+ * what only this browser knows; a card the server decided since (on another device, or by
+ * a newer proposal) takes the server's status; this browser's unsent messages stay last. */
+export function mergeTranscript(local, server) {
+  const kept = local.filter((line) => line.role === 'user' || line.role === 'coach');
+  const merged = [];
+  let next = 0;
+  for (const line of server) {
+    let match = -1;
+    for (let i = next; i < kept.length; i += 1) {
+      if (!kept[i].failed && kept[i].role === line.role && kept[i].text === line.message) {
+        match = i;
+        break;
+      }
+    }
+    if (match < 0) {
+      merged.push(fromServer(line));
+      continue;
+    }
+    const mine = kept[match];
+    next = match + 1;
+    const decided = line.proposal && SERVER_STATUS[line.proposal.status];
+    merged.push(mine.status === 'pending' && decided && decided !== 'pending'
+      ? { ...mine, status: decided } : mine);
+  }
+  const greeting = local.length && local[0].role === 'greeting' ? [local[0]] : [];
+  const unsent = kept.slice(next).filter((line) => line.failed);
+  return [...greeting, ...merged, ...unsent];
+}
+
+/** Bring the transcript up to date with the server's (a new device sees the same chat).
+ * Offline or failing, this browser's copy stays as it is. */
+export async function syncTranscript() {
+  loadTranscript();
+  const userId = chatStore.get().userId;
+  if (!userId || chatStore.get().sending) return;
+  const sent = turnsSent;
+  let server;
+  try {
+    server = await api.chatHistory({ limit: MAX_LINES });
+  } catch {
+    return;
+  }
+  // A turn sent meanwhile (or a sign-out) would be lost by a merge of the older answer.
+  if (turnsSent !== sent || chatStore.get().sending || chatStore.get().userId !== userId
+      || !Array.isArray(server) || !server.length) return;
+  save(mergeTranscript(chatStore.get().lines, server));
 }
 
 function save(lines) {
@@ -45,6 +111,7 @@ export async function sendMessage(text, { tab = 'coach', day = null } = {}) {
   loadTranscript();
   const message = String(text || '').trim();
   if (!message || chatStore.get().sending) return null;
+  turnsSent += 1;
   const userLine = { id: newId(), role: 'user', text: message, at: new Date().toISOString(),
     context: tab !== 'coach' || day ? { tab, day } : null };
   const before = chatStore.get().lines;

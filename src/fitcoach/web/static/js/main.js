@@ -23,6 +23,15 @@ async function boot() {
   document.documentElement.dataset.ready = '1';
 }
 
-boot().catch((error) => {
+// Offline (a PWA): the worker keeps this release's files, so a reload without a network
+// opens the app. It needs a secure context (https, or localhost / 127.0.0.1).
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register('/sw.js').catch((error) => {
+    console.warn('fitcoach: no offline copy', error); // eslint-disable-line no-console
+  });
+}
+
+boot().then(registerServiceWorker).catch((error) => {
   window.fitcoachBootFailed && window.fitcoachBootFailed(error);
 });

@@ -1,6 +1,6 @@
 // History-API routing over the seed's paths (/coach, /today, /week, /workouts/{day},
-// /workout/active) plus /progress, /memory and /account. The server answers index.html for
-// each of them (src/fitcoach/api/web.py).
+// /workout/active) plus /progress, /history, /history/{log_id}, /memory and /account. The
+// server answers index.html for each of them (src/fitcoach/api/web.py).
 import { html } from './lib.js';
 import { createStore, useStore } from './state.js';
 import { WEEKDAYS } from './format.js';
@@ -32,6 +32,8 @@ const ROUTES = [
   [/^\/workouts\/([a-z]+)\/?$/, 'day'],
   [/^\/workout\/active\/?$/, 'active'],
   [/^\/progress\/?$/, 'progress'],
+  [/^\/history\/?$/, 'history'],
+  [/^\/history\/(log_[0-9a-f]{24})\/?$/, 'historyLog'],
   [/^\/memory\/?$/, 'memory'],
   [/^\/account\/?$/, 'account'],
 ];
@@ -41,7 +43,8 @@ export function matchRoute(path) {
     const found = pattern.exec(path);
     if (found) {
       if (name === 'day' && !WEEKDAYS.includes(found[1])) return { name: 'notFound', params: {} };
-      return { name, params: name === 'day' ? { day: found[1] } : {} };
+      if (name === 'day') return { name, params: { day: found[1] } };
+      return { name, params: name === 'historyLog' ? { logId: found[1] } : {} };
     }
   }
   return { name: 'notFound', params: {} };

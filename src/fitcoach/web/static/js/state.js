@@ -1,6 +1,6 @@
 // Small observable stores shared by the views: the session, the current plan, the exercise
-// catalog, and per-user local storage (the chat transcript and the workout in progress live
-// in the browser: the contract has no endpoint that reads them back).
+// catalog, and per-user local storage (this browser's copy of the chat transcript, and the
+// workout in progress, which only this browser has until it is logged).
 import { useEffect, useState } from './lib.js';
 import { api, setToken } from './api.js';
 
@@ -75,6 +75,14 @@ export function signIn(session) {
   catalogStore.set({ status: 'idle', bySlug: null, error: null });
 }
 
+/** The settings the server answered (PATCH /api/users/me) become the session's. */
+export function updateSession(profile) {
+  const session = { ...sessionStore.get().session, display_name: profile.display_name,
+    locale: profile.locale, units: profile.units, timezone: profile.timezone };
+  writeJson(SESSION_KEY, session);
+  sessionStore.set({ session });
+}
+
 /** Forget the token and everything this browser kept for the user. */
 export function signOut(notice = null) {
   const session = sessionStore.get().session;
@@ -102,13 +110,23 @@ export function loadPlan({ force = false } = {}) {
   if (!force && (state.status === 'ready' || planLoading)) return planLoading || Promise.resolve();
   planStore.set({ status: state.status === 'ready' ? 'ready' : 'loading', error: null });
   planLoading = api.currentPlan()
-    .then((plan) => planStore.set({ status: 'ready', plan, error: null }))
-    .catch((error) => planStore.set({ status: 'error', error }))
+    .then((plan) => {
+      writeJson(userKey('plan'), plan); // the copy shown when the network is down
+      planStore.set({ status: 'ready', plan, error: null, offline: false });
+    })
+    .catch((error) => {
+      const kept = error.isNetwork ? readJson(userKey('plan')) : null;
+      if (kept) planStore.set({ status: 'ready', plan: kept, error: null, offline: true });
+      else planStore.set({ status: 'error', error });
+    })
     .finally(() => { planLoading = null; });
   return planLoading;
 }
 
-export function setPlan(plan) { planStore.set({ status: 'ready', plan, error: null }); }
+export function setPlan(plan) {
+  writeJson(userKey('plan'), plan);
+  planStore.set({ status: 'ready', plan, error: null, offline: false });
+}
 
 /**
  * The day a plan started, as this browser saw it: the user's date when they first accepted a
@@ -137,6 +155,7 @@ export function usePlan() {
 
 // ---- the exercise catalog (GET /api/exercises) ----
 
+const CATALOG_KEY = 'fitcoach.catalog';
 export const catalogStore = createStore({ status: 'idle', bySlug: null, error: null });
 let catalogLoading = null;
 
@@ -147,11 +166,18 @@ export function loadCatalog() {
     catalogStore.set({ status: 'loading' });
     catalogLoading = api.exercises()
       .then((list) => {
+        writeJson(CATALOG_KEY, list); // the same for every user: the encyclopedia
         const bySlug = new Map(list.map((exercise) => [exercise.slug, exercise]));
         catalogStore.set({ status: 'ready', bySlug, error: null });
         return bySlug;
       })
       .catch((error) => {
+        const kept = error.isNetwork ? readJson(CATALOG_KEY) : null;
+        if (kept) {
+          const bySlug = new Map(kept.map((exercise) => [exercise.slug, exercise]));
+          catalogStore.set({ status: 'ready', bySlug, error: null });
+          return bySlug;
+        }
         catalogStore.set({ status: 'error', error });
         return null;
       })

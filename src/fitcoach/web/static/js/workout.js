@@ -148,17 +148,31 @@ export function logBody(workout) {
   };
 }
 
+/** Send the workout that finished offline, if there is one (on reconnecting, on start). */
+export function sendQueued() {
+  loadWorkout();
+  const { workout, finishing } = workoutStore.get();
+  if (workout && workout.queued && !workout.result && !finishing) finishWorkout();
+}
+
+if (typeof window !== 'undefined') window.addEventListener('online', sendQueued);
+
 export async function finishWorkout() {
   const { workout, finishing } = workoutStore.get();
   if (!workout || finishing || workout.result) return workout && workout.result;
   workoutStore.set({ finishing: true, error: null });
   try {
     const result = await api.logWorkout(logBody(workout));
-    save({ ...workoutStore.get().workout, rest: null, result,
+    save({ ...workoutStore.get().workout, rest: null, result, queued: false,
       finished_at: new Date().toISOString() });
     return result;
   } catch (error) {
-    workoutStore.set({ error });
+    if (error.isNetwork) {
+      // Offline: the workout waits here, finished, with its idempotency key; it is sent
+      // when the network is back (sendQueued), and the server logs it once however often.
+      save({ ...workoutStore.get().workout, rest: null, queued: true });
+      workoutStore.set({ error: null });
+    } else workoutStore.set({ error });
     return null;
   } finally {
     workoutStore.set({ finishing: false });

@@ -15,6 +15,8 @@ import { chatStore, acceptProposal, dismissProposal, sendMessage } from '../chat
 import { Markdown } from '../markdown.js';
 import { ErrorNote, Loading, PageHeader, Phrase } from '../ui.js';
 import { reveal } from '../reveal.js';
+import { recordText } from '../records.js';
+import { askNotificationPermission, notificationPermission, notifyRestOver } from '../rest-alert.js';
 import { NoPlan } from './week.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
@@ -126,6 +128,17 @@ function useDumbbellMax() {
   return max;
 }
 
+// The load steppers' step in the user's unit: the smallest jump most gyms and adjustable
+// dumbbells offer (a pair of 1.25 kg plates, or 2.5 lb plates). For dumbbells it is the
+// weight of each dumbbell, as the field is.
+const LOAD_STEP = { kg: 2.5, lb: 5 };
+
+function stepped(text, delta) {
+  const current = Number(String(text).replace(',', '.'));
+  const base = String(text).trim() === '' || !Number.isFinite(current) ? 0 : current;
+  return String(Math.max(0, Math.round((base + delta) * 100) / 100));
+}
+
 // Exercises whose sets carry an external load: an empty load field there is asked about.
 const LOADED = new Set(['dumbbell', 'barbell', 'machine', 'cable']);
 
@@ -151,6 +164,15 @@ function SetForm({ exercise, unit, number, maxLbs, lastSession, loadKind }) {
   const typed = Number(String(weight).replace(',', '.'));
   const maxInUnit = maxLbs ? Math.round(fmt.toUnit(maxLbs) * 10) / 10 : null;
   const overMax = Boolean(maxInUnit && String(weight).trim() !== '' && Number.isFinite(typed) && typed > maxInUnit);
+  const increment = LOAD_STEP[unit] || LOAD_STEP.kg;
+  const step = (direction) => {
+    touched.current = true;
+    setAskBodyweight(false);
+    setWeight((current) => stepped(current, direction * increment));
+  };
+  // "Add 2.5 kg on each dumbbell": the step said plainly, per dumbbell where it is.
+  const stepLabel = (key) => t(loadKind === 'dumbbell' ? `${key}PerDumbbell` : key,
+    { step: fmt.load(increment, { inUnit: true }) });
   const submit = (event) => {
     event.preventDefault();
     const repsValue = Number(reps);
@@ -178,10 +200,16 @@ function SetForm({ exercise, unit, number, maxLbs, lastSession, loadKind }) {
     <div class="field">
       <label for=${`${id}-load`}>${t('active.load', { unit: fmt.unitLabel() })}${loadKind === 'dumbbell'
         ? html` <span class="label-sub">${t('active.perDumbbell')}</span>` : null}</label>
-      <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
-        aria-describedby=${[hints.length ? `${id}-hint` : '', overMax ? `${id}-over` : ''].join(' ').trim() || undefined}
-        placeholder=${t('active.bw')} title=${t('active.bodyweight')}
-        onInput=${(e) => { touched.current = true; setAskBodyweight(false); setWeight(e.currentTarget.value); }} />
+      <div class="stepper">
+        <button type="button" class="btn-icon stepper-less" onClick=${() => step(-1)}
+          aria-label=${stepLabel('active.loadLess')}><${Icon} name="minus" size=${18} /></button>
+        <input id=${`${id}-load`} type="text" inputmode="decimal" autocomplete="off" value=${weight}
+          aria-describedby=${[hints.length ? `${id}-hint` : '', overMax ? `${id}-over` : ''].join(' ').trim() || undefined}
+          placeholder=${t('active.bw')} title=${t('active.bodyweight')}
+          onInput=${(e) => { touched.current = true; setAskBodyweight(false); setWeight(e.currentTarget.value); }} />
+        <button type="button" class="btn-icon stepper-more" onClick=${() => step(1)}
+          aria-label=${stepLabel('active.loadMore')}><${Icon} name="plus" size=${18} /></button>
+      </div>
     </div>
     <div class="field">
       <label for=${`${id}-reps`}>${exercise.timed ? t('active.seconds') : t('active.reps')}</label>
@@ -279,6 +307,7 @@ function signedSeconds(n) {
 
 function RestTimer({ rest, nextLabel }) {
   const [now, setNow] = useState(Date.now());
+  const [permission, setPermission] = useState(notificationPermission());
   const announced = useRef(false);
   useEffect(() => {
     announced.current = false;
@@ -292,6 +321,7 @@ function RestTimer({ rest, nextLabel }) {
       announced.current = true;
       beep();
       if (navigator.vibrate) navigator.vibrate([180, 80, 180]);
+      notifyRestOver(t('active.restOver'), nextLabel ? t('active.next', { what: nextLabel }) : '');
     }
   }, [over]);
   const share = Math.min(1, Math.max(0, remaining / rest.total));
@@ -311,6 +341,9 @@ function RestTimer({ rest, nextLabel }) {
       <button type="button" class="btn btn-small btn-primary" onClick=${endRest}>
         ${over ? t('active.restDone') : t('active.restSkip')}</button>
     </div>
+    ${permission === 'default' && !over ? html`<button type="button" class="btn btn-small btn-ghost rest-notify"
+      onClick=${() => askNotificationPermission().then(setPermission)}>
+      <${Icon} name="timer" size=${16} /> ${t('active.notifyMe')}</button>` : null}
     <p class="visually-hidden" role="status">${over ? t('active.restOver') : ''}</p>
   </aside>`;
 }
@@ -391,15 +424,6 @@ function SwapDialog({ exercise, day, onClose }) {
   </dialog>`;
 }
 
-function recordText(record, nameOf) {
-  const name = nameOf(record.exercise_id);
-  if (record.kind === 'estimated_1rm') return t('pr.e1rm', { name, load: fmt.load(record.value) });
-  if (record.kind === 'max_weight') {
-    return t('pr.maxWeight', { name, load: fmt.load(record.weight_lbs), reps: fmt.number(record.reps, 0) });
-  }
-  return t('pr.repRecord', { name, load: fmt.load(record.weight_lbs), reps: fmt.number(record.reps, 0) });
-}
-
 function Finished({ workout }) {
   const catalog = useStore(catalogStore);
   const nameOf = (slug) => {
@@ -425,6 +449,18 @@ function Finished({ workout }) {
       <${Link} class="btn btn-primary" href="/progress" onNavigate=${done}>${t('active.seeProgress')}</${Link}>
       <${Link} class="btn btn-secondary" href="/week" onNavigate=${done}>${t('active.backToWeek')}</${Link}>
     </div>
+  </div>`;
+}
+
+/** Finished offline: what waits on this device, and that it goes once the network is back. */
+function Queued({ workout, sending }) {
+  const sets = workout.exercises.reduce((n, e) => n + e.sets.length, 0);
+  return html`<div class="card queued-card" role="status">
+    <h2><${Icon} name="timer" size=${24} /> ${t('queue.title')}</h2>
+    <p>${t('active.loggedSummary', { count: sets, title: workout.title || fmt.weekdayName(workout.day) })}</p>
+    <p>${t('queue.text')}</p>
+    <button type="button" class="btn btn-secondary" disabled=${sending} onClick=${() => finishWorkout()}>
+      ${sending ? t('active.saving') : t('queue.sendNow')}</button>
   </div>`;
 }
 
@@ -477,6 +513,7 @@ export function ActiveWorkoutView() {
 
   let body;
   if (workout && workout.result) body = html`<${Finished} workout=${workout} />`;
+  else if (workout && workout.queued) body = html`<${Queued} workout=${workout} sending=${state.finishing} />`;
   else if (workout) {
     const unit = workout.unit;
     const total = workout.exercises.reduce((n, e) => n + (e.swappedOut ? 0 : e.target_sets), 0);

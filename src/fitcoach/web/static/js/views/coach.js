@@ -9,6 +9,7 @@ import { navigate, useRoute } from '../router.js';
 import { sessionStore, useStore, usePlan } from '../state.js';
 import {
   acceptProposal, chatStore, dismissProposal, ensureGreeting, loadTranscript, resend, sendMessage,
+  syncTranscript,
 } from '../chat.js';
 import { Chips, ErrorNote, PageHeader } from '../ui.js';
 import { reveal } from '../reveal.js';
@@ -87,7 +88,7 @@ export function CoachView() {
   const day = fmt.WEEKDAYS.includes(query.get('day')) ? query.get('day') : null;
   const context = tab !== 'coach' || day ? { tab, day } : null;
 
-  useEffect(() => { loadTranscript(); }, []);
+  useEffect(() => { loadTranscript(); syncTranscript(); }, []);
   useEffect(() => {
     if (plan.status === 'ready') ensureGreeting(plan.plan ? 'hello' : 'onboarding');
   }, [plan.status, plan.plan]);

@@ -185,7 +185,10 @@ export function ProgressView() {
       </section>`;
   }
   return html`<section class="view view-progress">
-    <${PageHeader} title=${t('nav.progress')} />
+    <${PageHeader} title=${t('nav.progress')}>
+      <${Link} class="btn btn-secondary history-open" href="/history"><${Icon} name="dumbbell" size=${18} />
+        ${t('history.open')}</${Link}>
+    </${PageHeader}>
     ${body}
   </section>`;
 }

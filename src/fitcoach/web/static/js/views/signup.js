@@ -15,7 +15,8 @@ function browserTimezone() {
   }
 }
 
-function timezones(current) {
+/** The time zones this browser knows, with `current` among them (sign-up, account). */
+export function timezones(current) {
   let list = [];
   try {
     list = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

@@ -1,0 +1,122 @@
+"""Installable and offline-tolerant: with the network down a reload still opens the app (the
+service worker's copy of this release), today's session can be logged, the finished workout
+waits on the device where the user sees it, and it is sent once when the network returns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    Page,
+    accepted_week,
+    catalog,
+    screenshot_as_seen,
+    sign_up,
+)
+from tests.browser.sight import uncovered
+
+pytestmark = pytest.mark.browser
+
+
+def _controlled(page: Any) -> None:
+    """Wait until the service worker has cached the release and controls the page."""
+    # Polled from here: wait_for_function evaluates its predicate in a way the page's CSP
+    # (no 'unsafe-eval') refuses.
+    for _ in range(300):
+        if page.evaluate("() => Boolean(navigator.serviceWorker.controller)"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("no service worker controls the page after 30 s")
+
+
+@pytest.mark.parametrize("locale", ["en", "he"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_offline_reload_logs_and_sends_once_back_online(
+        server: str, context_factory: Callable[..., Any], viewport: dict[str, int],
+        locale: str) -> None:
+    words = catalog(locale)
+    api = sign_up(server, locale=locale)
+    plan = accepted_week(api, locale)
+    day_name = "monday" if not plan["days"]["monday"]["is_rest_day"] else next(
+        name for name, day in plan["days"].items() if not day["is_rest_day"])
+    context = context_factory(viewport=viewport,
+                              locale="he-IL" if locale == "he" else "en-US")
+    page = Page(context.new_page())
+    page.sign_in_as(api, locale=locale)
+    page.goto(f"/workouts/{day_name}")
+    page.get_by_role("link", name=words["day.start"]).wait_for()
+    _controlled(page)
+
+    context.set_offline(True)
+    page.reload()  # no network: the page and its modules come from the worker's cache
+    start = page.get_by_role("link", name=words["day.start"])
+    start.wait_for()
+    start.click()
+    page.wait_for_url("**/workout/active**")
+    card = page.locator(".wk-exercise").first
+    card.get_by_label(words["active.load"].format(unit=words["unit.kg"])).fill("12.5")
+    card.get_by_label(words["active.reps"]).fill("8")
+    card.get_by_role("button", name=words["active.logSetN"].format(n=1)).click()
+    page.get_by_role("button", name=words["active.restSkip"]).click()
+    page.get_by_role("button", name=words["active.finish"]).click()
+    page.get_by_role("button", name=words["active.finishAnyway"]).click()
+    queued = page.locator(".queued-card")
+    queued.get_by_text(words["queue.title"]).wait_for()
+    assert not uncovered(queued.locator("h2")), uncovered(queued.locator("h2"))
+    screenshot_as_seen(page, f"workout-queued-{locale}")
+    assert api.get("/api/workouts/logs").json() == []
+
+    # Elsewhere in the app a banner says what waits.
+    page.locator(".nav-link:visible").filter(has_text=words["nav.today"]).first.click()
+    banner = page.locator(".workout-queued")
+    banner.wait_for()
+    assert banner.inner_text().strip() == (
+        words["queue.banner"].get("one") or words["queue.banner"]["other"]).format(count=1)
+    assert not uncovered(banner), uncovered(banner)
+
+    context.set_offline(False)
+    banner.wait_for(state="detached", timeout=15_000)
+    logs = api.get("/api/workouts/logs").json()
+    assert len(logs) == 1
+    assert logs[0]["exercises_logged"][0]["sets"][0]["reps"] == 8
+    # Another reconnection (or a second tab) sends nothing new.
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_timeout(500)
+    assert len(api.get("/api/workouts/logs").json()) == 1
+    assert not page.errors, page.errors
+
+
+def test_the_worker_holds_one_release_and_the_app_is_installable(
+        server: str, context_factory: Callable[..., Any]) -> None:
+    worker = httpx.get(f"{server}/sw.js", timeout=30)
+    assert worker.status_code == 200
+    assert worker.headers["cache-control"] == "no-cache"
+    assert "javascript" in worker.headers["content-type"]
+    page_text = httpx.get(f"{server}/", timeout=30).text
+    version = page_text.split("/v/", 1)[1].split("/", 1)[0]
+    # Every file the page's release loads, named under that release's version.
+    assert f'"version": "{version}"' in worker.text
+    assert f"/v/{version}/js/main.js" in worker.text
+    assert f"/v/{version}/i18n/he.json" in worker.text
+    assert "/vendor/preact.mjs" in worker.text
+    manifest = httpx.get(f"{server}/manifest.webmanifest", timeout=30)
+    assert manifest.status_code == 200
+    assert manifest.json()["start_url"] == "/today"
+    assert "Content-Security-Policy" in manifest.headers
+
+    context = context_factory(viewport=PHONE)
+    page = Page(context.new_page())
+    page.goto("/")
+    _controlled(page)
+    session = context.new_cdp_session(page.page)
+    errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito, where Chromium installs nothing: that one is the
+    # test's, not the app's (a missing manifest field or worker would be listed too).
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    assert page.evaluate("caches.keys()") == [f"fitcoach-shell-{version}"]
