@@ -81,11 +81,26 @@ def test_the_sets_are_apart_from_the_public_suite_and_each_other(name: str) -> N
     assert not {c.id for c in load_suite()} & {c.id for c in load_set(name)}
 
 
+# Cases whose starting plan no longer holds the exercise they name: the generator changed
+# after they were frozen (2026-12-02: session times count ramp-up sets, priorities move
+# volume), and a frozen case cannot follow it. The runner scores each as an error, a miss,
+# never a pass. A case that goes stale next fails the test below: someone must look at the
+# plan change that did it (a worse plan is a bug; a better one adds the case here, in the
+# note of the commit that changed the plan).
+STALE_FIXTURES = {
+    "heldout-v2": frozenset(),
+    "heldout-v3": frozenset(),
+}
+
+
 @pytest.mark.parametrize("name", SHAPES)
 def test_every_case_fits_its_fixture(name: str) -> None:
     states = load_set_states(name)
-    problems = [p for c in load_set(name) for p in fixture_problems(c, states[c.state])]
-    assert not problems
+    stale = {c.id: fixture_problems(c, states[c.state]) for c in load_set(name)}
+    stale = {case_id: problems for case_id, problems in stale.items() if problems}
+    newly = {case_id: problems for case_id, problems in stale.items()
+             if case_id not in STALE_FIXTURES.get(name, frozenset())}
+    assert not newly
 
 
 def test_every_case_runs(report: Report) -> None:
