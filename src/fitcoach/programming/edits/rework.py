@@ -118,6 +118,7 @@ def build_focus_day(ctx: EditContext, weekday: Weekday, focus: Focus,
         budget_seconds=budget_seconds(ctx.profile.minutes_for(weekday)), ledger=ledger,
         pool=pool, preferred_patterns=slot.preferred_patterns,
         foundation=foundation_groups(ctx.profile, slot.groups),
+        foundation_patterns=slot.foundation_patterns,
         priority=frozenset(ctx.profile.priority_groups),
     )
     return SessionBuilder(day_ctx).build()

@@ -138,6 +138,7 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
                                short=minutes <= SHORT_SESSION_MINUTES,
                                odd=sum(1 for d in order[:order.index(day)]
                                        if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1),
+            foundation_patterns=slot.foundation_patterns,
             priority=priority, floor=floors[day],
             short_rests=minutes <= SHORT_SESSION_MINUTES, extra=frozenset(slot.extra),
         )
@@ -177,7 +178,8 @@ def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     than the plain one (by more than PRIORITY_SLACK), the week is built to the fixed priority
     targets instead, as before the raise, and topped up to the plain week's sets; if even that
     fails, the plain week stands for a single priority (it never lowers its group's sets),
-    while several priorities keep the fixed-target week (they share the time)."""
+    while several priorities keep the fixed-target week (they share the time) unless it
+    gives them fewer sets together than the plain week."""
     targets = weekly_targets(profile)
     if not profile.priority_groups:
         return build_sessions(profile, slots, dates, pool, targets)
@@ -199,8 +201,15 @@ def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
                for g in profile.priority_groups):
             return builders
     # Several priorities share the time: one may give way to the others (four priorities in
-    # a 45-minute upper day cannot all grow), so only a single priority falls back.
-    return plain if len(profile.priority_groups) == 1 else builders
+    # a 45-minute upper day cannot all grow), so only a single priority falls back, or
+    # several when the fixed-target week gives them fewer sets together than the plain one
+    # (pressing priorities under a shoulder cap the pull days' rows already fill).
+    if len(profile.priority_groups) == 1:
+        return plain
+    after = week_sets(builders)
+    together = sum(after.get(g, 0.0) for g in profile.priority_groups)
+    plain_together = sum(before.get(g, 0.0) for g in profile.priority_groups)
+    return plain if together + EPSILON < plain_together else builders
 
 
 def top_up(builders: dict[Weekday, SessionBuilder], before: dict[MuscleGroup, float],

@@ -86,6 +86,9 @@ class DayContext:
     # The main groups to lay first, most important first; empty: no foundation pass (an edit
     # topping a day up toward the volume it had).
     foundation: tuple[MuscleGroup, ...] = ()
+    # Foundation groups laid once per movement pattern (`split.FOUNDATION_PATTERNS`: a pull
+    # day's row and vertical pull); the others get one main movement of any pattern.
+    foundation_patterns: Mapping[MuscleGroup, tuple[Pattern, ...]] = field(default_factory=dict)
     # Groups whose foundation may be any exercise (the user's priorities); the others are
     # founded on a compound only.
     priority: frozenset[MuscleGroup] = field(default_factory=frozenset)
@@ -227,15 +230,28 @@ class SessionBuilder:
         important first; True when time (not caps or candidates) stopped one."""
         self._feeders()
         limited = False
+        laid = [(group, pattern) for group in self.ctx.foundation
+                for pattern in self._laid_patterns(group)]
         for want in (rx.MIN_SETS, rx.FOUNDATION_SETS):
-            for group in self.ctx.foundation:
-                have = self._main_sets(group)
+            for group, pattern in laid:
+                have = self._main_sets(group, pattern)
                 if group in self._exhausted or have >= want:
                     continue
                 if want > rx.MIN_SETS and self._rides(group, want - have):
                     continue
-                limited |= self._lay(group, want) is Outcome.NO_TIME
+                limited |= self._lay(group, want, pattern) is Outcome.NO_TIME
         return limited
+
+    def _laid_patterns(self, group: MuscleGroup) -> tuple[Pattern | None, ...]:
+        """The movement patterns a main group is laid with, one main movement each (a pull
+        day's row and vertical pull, `DayContext.foundation_patterns`), the pattern of the
+        group's best option first; (None,): one main movement of any pattern."""
+        patterns = self.ctx.foundation_patterns.get(group, ())
+        if not patterns:
+            return (None,)
+        ranked = [o.exercise.pattern for o in self.ranked(group) if o.main_group is group]
+        return tuple(sorted(patterns, key=lambda p: ranked.index(p) if p in ranked
+                            else len(ranked)))
 
     def _rides(self, group: MuscleGroup, more: int) -> bool:
         """Two direct sets will do for this main group: the day's other compounds, on their
@@ -247,18 +263,23 @@ class SessionBuilder:
         return (projected >= self.ctx.stretch.get(group, 0.0) - EPSILON
                 or projected + more > self._limit(group) + EPSILON)
 
-    def _main_sets(self, group: MuscleGroup) -> int:
+    def _main_sets(self, group: MuscleGroup, pattern: Pattern | None = None) -> int:
         """Sets of the exercises whose main target is the group (a deadlift is a hinge:
-        its back work does not stand in for a pull)."""
-        return sum(item.sets for item in self.items if item.option.main_group is group)
+        its back work does not stand in for a pull), of `pattern` only if given."""
+        return sum(item.sets for item in self._main_items(group, pattern))
 
-    def _lay(self, group: MuscleGroup, want: int) -> Outcome:
-        existing = [item for item in self.items if item.option.main_group is group]
+    def _main_items(self, group: MuscleGroup, pattern: Pattern | None) -> list[Item]:
+        return [item for item in self.items if item.option.main_group is group
+                and (pattern is None or item.option.exercise.pattern is pattern)]
+
+    def _lay(self, group: MuscleGroup, want: int, pattern: Pattern | None = None) -> Outcome:
+        existing = self._main_items(group, pattern)
         if not existing:
             # A main group is founded on a compound whose main target it is (glutes ride on
             # the squats, lunges and hinges), a priority group on anything of its own; a
             # pull day's shoulders are its rear delts: an accessory, not a main movement.
-            candidates = [o for o in self.ranked(group) if o.main_group is group]
+            candidates = [o for o in self.ranked(group) if o.main_group is group
+                          and (pattern is None or o.exercise.pattern is pattern)]
             if group not in self.ctx.priority:
                 if not candidates or candidates[0].priority > 2:
                     return Outcome.NO_ROOM
@@ -267,7 +288,7 @@ class SessionBuilder:
                 return Outcome.NO_ROOM
             return self._add_exercise(group, candidates, sets=want)
         item = min(existing, key=lambda item: item.rank)
-        while self._main_sets(group) < want:
+        while self._main_sets(group, pattern) < want:
             if item.sets >= rx.max_sets(self.ctx.goal, item.option.exercise):
                 return Outcome.NO_ROOM
             outcome = self._add_set(item, group)

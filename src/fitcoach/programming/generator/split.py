@@ -56,6 +56,14 @@ PREFERRED_PATTERNS: dict[Focus, dict[MuscleGroup, tuple[Pattern, ...]]] = {
     Focus.PUSH: {MuscleGroup.SHOULDERS: (Pattern.VERTICAL_PUSH, Pattern.LATERAL_RAISE)},
     Focus.CHEST: {MuscleGroup.SHOULDERS: (Pattern.VERTICAL_PUSH, Pattern.LATERAL_RAISE)},
 }
+# A day built around pulling lays both pulls as main movements, a row and a vertical pull:
+# left to the greedy, a strength pull day grows its first pull to five sets and the week's
+# back cap then leaves no room for a row (five sets of pull-ups is not a pull day a coach
+# signs). The order is not a ranking: the day's best option decides which comes first.
+FOUNDATION_PATTERNS: dict[Focus, dict[MuscleGroup, tuple[Pattern, ...]]] = {
+    Focus.PULL: {MuscleGroup.BACK: (Pattern.HORIZONTAL_PULL, Pattern.VERTICAL_PULL)},
+    Focus.BACK: {MuscleGroup.BACK: (Pattern.HORIZONTAL_PULL, Pattern.VERTICAL_PULL)},
+}
 LIGHT_DAY_PATTERNS: dict[MuscleGroup, tuple[Pattern, ...]] = {
     MuscleGroup.SHOULDERS: (Pattern.LATERAL_RAISE, Pattern.REAR_DELT),
 }
@@ -112,6 +120,12 @@ class DaySlot:
     @property
     def groups(self) -> tuple[MuscleGroup, ...]:
         return self.base_groups + self.extra
+
+    @property
+    def foundation_patterns(self) -> dict[MuscleGroup, tuple[Pattern, ...]]:
+        """Main groups laid once per movement pattern (a pull day's row and vertical pull);
+        a light day lays no main movements."""
+        return {} if self.light else FOUNDATION_PATTERNS.get(self.focus, {})
 
     @property
     def preferred_patterns(self) -> dict[MuscleGroup, tuple[Pattern, ...]]:
