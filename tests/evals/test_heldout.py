@@ -88,8 +88,15 @@ def test_the_sets_are_apart_from_the_public_suite_and_each_other(name: str) -> N
 # plan change that did it (a worse plan is a bug; a better one adds the case here, in the
 # note of the commit that changed the plan).
 STALE_FIXTURES = {
-    "heldout-v2": frozenset(),
-    "heldout-v3": frozenset(),
+    # gym_user's leg days lost about 9 minutes each to the barbell ramp-ups: Tuesday no longer
+    # ends on the hanging leg raise (so Thursday takes it instead of the cable woodchopper) and
+    # Friday's squat takes a fourth set where the walking lunge was. Tuesday and Friday are now
+    # too alike (issue 11's "identical lower days", open).
+    "heldout-v3": frozenset({
+        "en-h3-day_change-friday-no-lunges", "he-h3-gym_swap-woodchopper-cable",
+        "it-h3-gym_swap-presa-andata-addome", "ko-h3-gym_swap-hanging-raise-other-abs",
+        "ko-h3-gym_swap-no-space-lunges",
+    }),
 }
 
 
