@@ -212,6 +212,19 @@ def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     return plain if together + EPSILON < plain_together else builders
 
 
+def rebased_on_the_rest(builders: dict[Weekday, SessionBuilder], order: tuple[Weekday, ...],
+                        day: Weekday) -> SessionBuilder:
+    """The day's builder, judged against every other day as built: their weekly totals and
+    what each group's weekly cap leaves it."""
+    others = WeekLedger()
+    for other in order:
+        if other is not day:
+            others.record_items(other.index, builders[other].items)
+    builder = builders[day]
+    builder.rebase(others, {g: WEEKLY_SETS_MAX - others.totals.get(g, 0.0) for g in MuscleGroup})
+    return builder
+
+
 def top_up(builders: dict[Weekday, SessionBuilder], before: dict[MuscleGroup, float],
            priorities: tuple[MuscleGroup, ...]) -> None:
     """Sets for each priority group, day by day, until it holds what the plain week gave it
@@ -222,13 +235,7 @@ def top_up(builders: dict[Weekday, SessionBuilder], before: dict[MuscleGroup, fl
         for day in order:
             if week_sets(builders).get(group, 0.0) + EPSILON >= before.get(group, 0.0):
                 break
-            others = WeekLedger()
-            for other in order:
-                if other is not day:
-                    others.record_items(other.index, builders[other].items)
-            builder = builders[day]
-            builder.rebase(others, {g: WEEKLY_SETS_MAX - others.totals.get(g, 0.0)
-                                    for g in MuscleGroup})
+            builder = rebased_on_the_rest(builders, order, day)
             while week_sets(builders).get(group, 0.0) + EPSILON < before.get(group, 0.0):
                 growable = sorted((i for i in builder.items if group in i.option.primary),
                                   key=lambda i: (i.sets, i.rank))
@@ -281,13 +288,7 @@ def balance_week_pulls(order: tuple[Weekday, ...],
         owed = PULL_RATIO * totals(PRESSES) - totals(PULLS)
         if owed <= 0:
             return
-        others = WeekLedger()
-        for other in order:
-            if other is not day:
-                others.record_items(other.index, builders[other].items)
-        builder = builders[day]
-        builder.rebase(others, {g: WEEKLY_SETS_MAX - others.totals.get(g, 0.0)
-                                for g in MuscleGroup})
+        builder = rebased_on_the_rest(builders, order, day)
         rest = [builders[other].items for other in order if other is not day]
         builder.balance(week=(sum(pattern_sets(items, PRESSES) for items in rest),
                               sum(pattern_sets(items, PULLS) for items in rest)))

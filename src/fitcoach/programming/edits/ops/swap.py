@@ -56,12 +56,7 @@ def _fold(ctx: EditContext, op: SwapExercise, old_name: str, folded: Folded,
     parts = [tx.say(ctx.language, "diff.folded", old=old_name,
                     new=folded.into.option.exercise.name, before=folded.sets_before,
                     after=folded.into.sets)]
-    if op.busy_gear:
-        blocks, changes = clear_day(ctx, op.day, ctx.pool, gear=gear)
-        if changes:
-            ctx.put({op.day: ctx.finish(op.day, blocks)})
-            parts += change_texts(ctx.language, changes)
-    return " • ".join(parts)
+    return " • ".join(parts + _clear_busy_gear(ctx, op, gear))
 
 
 def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
@@ -106,11 +101,16 @@ def swap_exercise(ctx: EditContext, op: SwapExercise) -> str:
     if dropped:
         parts.append(tx.say(ctx.language, "diff.dropped",
                             exercises=tx.exercise_names(ctx.language, dropped)))
-    if op.busy_gear:
-        # Busy gear stays busy for the rest of the session: nothing else that day may need it.
-        blocks, changes = clear_day(ctx, op.day, ctx.pool, gear=gear)
-        if changes:
-            ctx.put({op.day: ctx.finish(op.day, blocks)})
-            parts += change_texts(ctx.language, changes)
-    return " • ".join(parts)
+    return " • ".join(parts + _clear_busy_gear(ctx, op, gear))
+
+
+def _clear_busy_gear(ctx: EditContext, op: SwapExercise, gear: frozenset[GearTag]) -> list[str]:
+    """Busy gear stays busy for the rest of the session: nothing else that day may need it."""
+    if not op.busy_gear:
+        return []
+    blocks, changes = clear_day(ctx, op.day, ctx.pool, gear=gear)
+    if not changes:
+        return []
+    ctx.put({op.day: ctx.finish(op.day, blocks)})
+    return change_texts(ctx.language, changes)
 
