@@ -84,10 +84,15 @@ def test_loads_only_come_from_history_and_respect_the_dumbbells(profile):
 
 @st.composite
 def ample_profiles(draw: st.DrawFn) -> Profile:
-    """Plenty of time and days, a full gym, no limits: nothing stops the targets."""
+    """Plenty of time and days, a full gym, no limits: nothing stops the targets.
+
+    From 90 minutes: since the session clock counts ramp-up sets (about a quarter hour of a
+    three-lift full-body strength day), three days of 75 minutes no longer hold two
+    priorities at ten sets each. How two priorities share a tight week is open (issue 11:
+    biceps took 13 curl sets while calves stayed at 9, 3 x 75 strength)."""
     return Profile(
         days_per_week=draw(st.integers(min_value=3, max_value=6)),
-        minutes_per_session=draw(st.integers(min_value=75, max_value=180)),
+        minutes_per_session=draw(st.integers(min_value=90, max_value=180)),
         goal=draw(st.sampled_from(tuple(Goal))),
         priority_groups=tuple(draw(st.lists(st.sampled_from(tuple(MuscleGroup)), min_size=1,
                                             max_size=2, unique=True))),

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fitcoach.catalog import CATALOG
-from fitcoach.catalog.vocabulary import WEEKDAYS, AcuteCondition, BodyPart, Weekday
+from fitcoach.catalog.vocabulary import WEEKDAYS, AcuteCondition, BodyPart, Pattern, Weekday
 from fitcoach.programming.calendar import Completion, with_completions
 from fitcoach.programming.edits import EditRejected, RejectCode, apply_edits
 from fitcoach.programming.edits.operations import AvoidOnDays, RelieveAcute, SoreArea
@@ -215,3 +215,21 @@ def test_tired_all_over_lightens_the_first_session_and_offers_no_other() -> None
     assert relief.day is Weekday.MONDAY
     assert relief.outcome in (ReliefOutcome.KEEP_OUT_LIGHTER, ReliefOutcome.LIGHTER)
     assert relief.also == ()
+
+
+def test_a_session_emptied_by_keeping_the_area_out_is_not_also_lightened() -> None:
+    # Hypothesis found it: one 15-minute bodyweight day of push-ups, a tired chest. Keeping
+    # the chest out leaves a rest day, which the "lighter" half of the relief must leave be
+    # (it refused the whole edit: "Monday is a rest day").
+    profile = Profile(days_per_week=1, minutes_per_session=15, gear=frozenset())
+    op = RelieveAcute(areas=(SoreArea(body_part=BodyPart.CHEST,
+                                      condition=AcuteCondition.FATIGUE),),
+                      patterns=(Pattern.HORIZONTAL_PUSH,))
+    plan = generate_week(profile, WEEK_START, "en").plan
+    monday = plan.days[Weekday.MONDAY]
+    assert monday.is_training_day
+    assert len(_offending(plan, Weekday.MONDAY, op, WEEK_START)) == len(monday.exercises), \
+        "the premise: every exercise of the day loads the chest"
+    result = apply_edits(plan, [op], _with_states(profile, op, WEEK_START),
+                         week_start=WEEK_START, language="en", today=WEEK_START)
+    assert _offending(result.plan, Weekday.MONDAY, op, WEEK_START) == []

@@ -18,6 +18,8 @@ def relieve_acute(ctx: EditContext, op: RelieveAcute) -> str:
         if isinstance(step, AvoidOnDays):
             summaries.append(avoid(ctx, step))
         elif isinstance(step, Deload):
+            if step.day is not None and not ctx.plan.days[step.day].is_training_day:
+                continue  # keeping the area out left nothing there to lighten
             summaries.append(deload(ctx, step))
     if summaries:
         return " • ".join(summaries)
