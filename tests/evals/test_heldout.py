@@ -105,9 +105,10 @@ def test_every_case_fits_its_fixture(name: str) -> None:
     states = load_set_states(name)
     stale = {c.id: fixture_problems(c, states[c.state]) for c in load_set(name)}
     stale = {case_id: problems for case_id, problems in stale.items() if problems}
-    newly = {case_id: problems for case_id, problems in stale.items()
-             if case_id not in STALE_FIXTURES.get(name, frozenset())}
+    listed = STALE_FIXTURES.get(name, frozenset())
+    newly = {case_id: problems for case_id, problems in stale.items() if case_id not in listed}
     assert not newly
+    assert listed <= set(stale), f"listed as stale but fitting (or misspelt): {listed - set(stale)}"
 
 
 def test_every_case_runs(report: Report) -> None:

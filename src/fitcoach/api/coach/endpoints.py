@@ -26,6 +26,7 @@ from fitcoach.api.dependencies import (
 from fitcoach.api.errors import AUTH_ERROR_RESPONSES, InvalidClock, error_responses
 from fitcoach.api.limits.rate_limit import RATE_LIMIT_RESPONSES, Action, per_minute
 from fitcoach.api.plans.loads import plan_with_loads, plate_steps
+from fitcoach.api.plans.service import keep_this_week
 from fitcoach.brain.contract import ChatTurnResult
 
 router = APIRouter(prefix="/api/coach", tags=["coach"],
@@ -48,8 +49,15 @@ async def open_chat_turn(request: Request, database: DatabaseDep, settings: Sett
         # On the event loop, as the embedded brain's own log reads are: a read in WAL mode
         # waits on no writer, and the trip to a worker thread and back (a queue hand-off and
         # two GIL switches) cost more CPU than the read itself (docs/performance.md).
-        return open_turn(database, token_hash, now, clock_error)
-    return await run_in_threadpool(open_turn, database, token_hash, now, clock_error)
+        opened = open_turn(database, token_hash, now, clock_error)
+    else:
+        opened = await run_in_threadpool(open_turn, database, token_hash, now, clock_error)
+    if opened.snapshot.week_unkept:
+        # The snapshot is read-only, so a week first seen through the chat is kept now (D10):
+        # the week the brain answers about stays that week. A write, so never on the event
+        # loop (it may wait on the write gate); once a week per user.
+        await run_in_threadpool(keep_this_week, database, opened.caller, opened.now)
+    return opened
 
 
 OpenedTurnDep = Annotated[OpenedTurn, Depends(open_chat_turn)]

@@ -39,7 +39,7 @@ from fitcoach.api.limits.storage import (
     prune_chat_history,
 )
 from fitcoach.api.memory.repository import MemoryRepository
-from fitcoach.api.plans.service import current_plan, keep_this_week
+from fitcoach.api.plans.service import current_plan
 from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
 from fitcoach.brain.ports import (
     ChatLine,
@@ -234,10 +234,6 @@ def open_turn(database: Database, token_hash: str, now: dt.datetime | None,
         assert now is not None
         reader = SqlLogReader(database, caller.user_id, caller.timezone)
         snapshot = read_snapshot(session, caller, now, reader)
-    if snapshot.week_unkept:
-        # The snapshot is read-only, so a week first seen through the chat is kept here (D10):
-        # the week the brain answered about stays that week. Nothing more once it is kept.
-        keep_this_week(database, caller, now)
     return OpenedTurn(caller, now, snapshot, reader)
 
 
