@@ -30,7 +30,8 @@ export async function notifyRestOver(title, body) {
   try {
     const registration = navigator.serviceWorker
       ? await navigator.serviceWorker.getRegistration() : null;
-    if (registration) await registration.showNotification(title, options);
+    // A worker still installing cannot show one yet: the page's own notification then.
+    if (registration?.active) await registration.showNotification(title, options);
     else new window.Notification(title, options); // eslint-disable-line no-new
     return true;
   } catch {
