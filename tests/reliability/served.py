@@ -23,6 +23,13 @@ FITCOACH = Path(sys.executable).with_name("fitcoach")
 SOURCE = str(Path(fitcoach.__file__).resolve().parents[1])
 
 
+STARTUP_ATTEMPTS = 3
+
+
+class PortTaken(Exception):
+    """The server could not bind its port: another process took it first."""
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -46,6 +53,17 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        # free_port() only reserves the port until its socket closes: another test process
+        # (pytest-xdist runs several) may bind it first, and this server then exits at once.
+        # Such a start is retried on a new port; any other exit is an error.
+        for _ in range(STARTUP_ATTEMPTS - 1):
+            try:
+                return self._start_once()
+            except PortTaken:
+                self.port = free_port()
+        return self._start_once()
+
+    def _start_once(self) -> None:
         env = {**os.environ, "FITCOACH_BRAIN": "embedded", "FITCOACH_DEV_CLOCK": "1",
                "FITCOACH_RATE_LIMIT_CHAT_PER_MINUTE": "0",
                "FITCOACH_RATE_LIMIT_LOG_PER_MINUTE": "0", **self.environment,
@@ -59,6 +77,9 @@ class Server:
         deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                log = (self.directory / f"serve-{self.port}.log").read_text(errors="replace")
+                if "address already in use" in log.lower():
+                    raise PortTaken(self.port)
                 raise RuntimeError(f"fitcoach serve exited with {self.process.returncode}")
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
