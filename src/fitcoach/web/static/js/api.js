@@ -146,6 +146,12 @@ export const api = {
    * added route, see docs/web.md). */
   progress: ({ weeks } = {}) => request('GET', '/api/progress', { query: { weeks } }),
 
+  /** GET /api/progress/exercises/{slug} → {exercise_id, name, unit, cues (in the user's
+   * language), sessions, points: [{log_id, completed_at, estimated_1rm}], truncated}: one
+   * exercise's e1RM per session over the user's whole history, in the user's unit (an added
+   * route, see docs/web.md). */
+  exerciseHistory: (slug) => request('GET', `/api/progress/exercises/${encodeURIComponent(slug)}`),
+
   /** GET /api/prs/{slug} → {estimated_1rm, max_weight_set, rep_records} */
   records: (slug) => request('GET', `/api/prs/${encodeURIComponent(slug)}`),
 

@@ -4,6 +4,7 @@ import { html, useId } from '../lib.js';
 import { locale, t, tMaybe } from '../i18n.js';
 import * as fmt from '../format.js';
 import { catalogStore, useStore } from '../state.js';
+import { ExerciseLink } from '../views/exercise.js';
 
 /** The exercise's name in the user's language when the catalog knows one, else the seed's. */
 export function useLocalName() {
@@ -51,7 +52,7 @@ export function Blocks({ day, compact = false }) {
           ${block.exercises.map((exercise) => {
             const local = localName(exercise.exercise_id);
             return html`<li class="exercise">
-              <p class="exercise-name"><bdi>${exercise.name}</bdi>
+              <p class="exercise-name"><${ExerciseLink} slug=${exercise.exercise_id}><bdi>${exercise.name}</bdi></${ExerciseLink}>
                 ${local && local.toLowerCase() !== exercise.name.toLowerCase()
                   ? html`<span class="exercise-local" lang=${locale()}>${local}</span>` : null}</p>
               <${Prescription} exercise=${exercise} />

@@ -18,6 +18,7 @@ import { reveal } from '../reveal.js';
 import { recordText } from '../records.js';
 import { askNotificationPermission, notificationPermission, notifyRestOver } from '../rest-alert.js';
 import { NoPlan } from './week.js';
+import { ExerciseLink } from './exercise.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
 const RPE_VALUES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10'];
@@ -251,7 +252,7 @@ function ExerciseCard({ exercise, unit, current, onSwap, maxLbs, lastSession, lo
           onClick=${() => onSwap(exercise)} aria-label=${`${t('active.swap')}: ${exercise.name}`}>
           <${Icon} name="swap" size=${16} /> ${t('active.swap')}</button>`}
       </div>
-      <h2 id=${titleId}><bdi>${exercise.name}</bdi></h2>
+      <h2 id=${titleId}><${ExerciseLink} slug=${exercise.exercise_id}><bdi>${exercise.name}</bdi></${ExerciseLink}></h2>
     </header>
     <p class="rx">
       <span class="rx-sets">${t('plan.setsReps', { sets: fmt.number(exercise.target_sets, 0), reps: fmt.reps(exercise.target_reps) })}</span>
