@@ -59,7 +59,7 @@ def _sheet_shows_the_numbers(page: Any, words: dict[str, Any], name: str) -> Any
     assert sheet.locator("[data-stat=best]").inner_text() == f"162 {lb}"
     assert sheet.locator("[data-stat=sessions]").inner_text() == "3"
     assert sheet.locator("[data-record=e1rm]").inner_text().startswith(f"162 {lb}")
-    assert sheet.locator("[data-record=heaviest] bdi").inner_text() == f"135 {lb} × 5"
+    assert sheet.locator("[data-record=heaviest] > bdi").inner_text() == f"135 {lb} × 5"
     # Three points, the last one the latest session; the chart is seen, not covered by the
     # tab bar or anything else (the sheet is modal, in the top layer).
     assert sheet.locator(".chart-dot").count() == 3
