@@ -103,13 +103,13 @@ function Nav({ section, className, cover }) {
 }
 
 function WorkoutBanner({ routeName }) {
-  const { workout } = useStore(workoutStore);
-  if (!workout || workout.result || routeName === 'active') return null;
-  if (workout.queued) {
-    return html`<${Link} class="workout-banner workout-queued" href="/workout/active" role="status">
-      <${Icon} name="timer" /> <span>${t('queue.banner', { count: 1 })}</span></${Link}>`;
-  }
-  return html`<${Link} class="workout-banner" href="/workout/active">
+  const { workout, queue } = useStore(workoutStore);
+  if (routeName === 'active') return null;
+  const waiting = queue && queue.length ? html`<${Link} class="workout-banner workout-queued"
+    href="/workout/active" role="status">
+    <${Icon} name="timer" /> <span>${t('queue.banner', { count: queue.length })}</span></${Link}>` : null;
+  if (!workout || workout.result) return waiting;
+  return html`${waiting}<${Link} class="workout-banner" href="/workout/active">
     <${Icon} name="dumbbell" /> <span>${t('active.inProgress')}</span>
     <strong>${t('day.resume')}</strong></${Link}>`;
 }
