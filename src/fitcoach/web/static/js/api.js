@@ -110,6 +110,10 @@ export const api = {
    * none yet: asked so that "no plan yet" is an answer, not a 404 in the console. */
   currentPlan: () => request('GET', '/api/plans/current', { query: { optional: 'true' } }),
 
+  /** GET /api/plans/week/{date} → the plan of the week holding that date (a past week as it
+   * was, next week as a preview); 404 when there is none */
+  weekPlan: (date) => request('GET', `/api/plans/week/${encodeURIComponent(date)}`),
+
   /** GET /api/memory → {tier_1_staples, tier_2_physiological, tier_3_situational} */
   memory: ({ includeExpired = false } = {}) =>
     request('GET', '/api/memory', { query: includeExpired ? { include_expired: 'true' } : {} }),

@@ -79,7 +79,9 @@ export function MuscleFocus({ focus }) {
   <p class="fine-print focus-note" id=${noteId}>${t('plan.focusNote')}</p>`;
 }
 
-/** One line per day of a week: used in the proposal preview. */
+/** One line per day of a week: used in the proposal preview. The proposed week is listed as
+ * the engine makes it, Monday to Sunday, each day with its date, in every language (a
+ * Sunday-first reader sees that its Sunday is the one after Saturday, not before Monday). */
 export function WeekPreview({ plan }) {
   return html`<ol class="week-preview">
     ${fmt.WEEKDAYS.map((name) => {
@@ -89,7 +91,8 @@ export function WeekPreview({ plan }) {
       return html`<li class=${rest ? 'is-rest' : ''}>
         <details>
           <summary>
-            <span class="wp-day">${fmt.weekdayName(name, 'short')}</span>
+            <span class="wp-day">${fmt.weekdayName(name, 'short')}${day.date
+              ? ` ${fmt.calendarDate(day.date, { day: 'numeric' })}` : ''}</span>
             <span class="wp-title"><bdi>${rest ? t('plan.restDay') : day.title}</bdi></span>
             ${rest ? null : html`<span class="wp-meta">${fmt.minutes(day.duration_minutes)}</span>`}
           </summary>
