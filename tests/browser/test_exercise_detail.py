@@ -96,7 +96,8 @@ def test_the_detail_opens_from_any_set_and_closes_with_escape_or_back(
         title = sheet.locator("#exercise-title").bounding_box()
         close = sheet.get_by_role("button", name=words["action.close"]).bounding_box()
         assert close["x"] + close["width"] <= title["x"] + 1
-        assert sheet.locator(".cues li").first.evaluate("e => getComputedStyle(e).direction") == "rtl"
+        cue = sheet.locator(".cues li").first
+        assert cue.evaluate("e => getComputedStyle(e).direction") == "rtl"
     screenshot_as_seen(page, f"exercise-detail-{locale}")
     page.keyboard.press("Escape")
     sheet.wait_for(state="detached")

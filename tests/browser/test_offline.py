@@ -79,7 +79,8 @@ def test_offline_reload_logs_and_sends_once_back_online(
     assert newest.evaluate("e => e === document.activeElement")
     assert not uncovered(newest), uncovered(newest)
     keys = page.evaluate(
-        "id => JSON.parse(localStorage.getItem('fitcoach.queue.' + id)).map(w => w.idempotency_key)",
+        "id => JSON.parse(localStorage.getItem('fitcoach.queue.' + id))"
+        ".map(w => w.idempotency_key)",
         api.user_id)
     assert len(set(keys)) == 2
     assert api.get("/api/workouts/logs").json() == []
