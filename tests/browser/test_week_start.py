@@ -57,11 +57,16 @@ def test_hebrew_reads_sunday_first_and_english_monday_first(
     page.goto("/week")
     cards = _cards(page)
     # Sunday the 13th (the week before the plan's: no plan then), then Monday 14 to
-    # Saturday 19, drawn top to bottom in that order.
-    assert [c["num"] for c in cards] == ["13", "14", "15", "16", "17", "18", "19"]
-    assert [c["other"] for c in cards] == [True] + [False] * 6
+    # Saturday 19, drawn top to bottom in that order; then, under its own heading, the
+    # plan's Sunday 20, which a Sunday-first calendar puts in the next week.
+    assert [c["num"] for c in cards] == ["13", "14", "15", "16", "17", "18", "19", "20"]
+    assert [c["other"] for c in cards] == [True] + [False] * 7
+    then = page.locator(".days-then .day-card")
+    assert then.get_attribute("href") == "/workouts/sunday"
+    heading = page.get_by_role("heading", name=catalog("he")["week.thenInPlan"])
+    assert heading.bounding_box()["y"] > cards[6]["top"]
     assert all(a["top"] < b["top"] for a, b in itertools.pairwise(cards))
-    days = [dt.date(2026, 9, 13) + dt.timedelta(days=i) for i in range(7)]
+    days = [dt.date(2026, 9, 13) + dt.timedelta(days=i) for i in range(8)]
     assert [c["name"] for c in cards] == [_short(page, "he", d) for d in days]
     he = catalog("he")
     assert he["week.noPlanThatDay"] in page.locator(".day-card.is-other-week").inner_text()
@@ -79,6 +84,7 @@ def test_hebrew_reads_sunday_first_and_english_monday_first(
     assert [c["num"] for c in en_cards] == [str(14 + i) for i in range(7)]
     assert not any(c["other"] for c in en_cards)
     assert en_page.locator(".week-order-note").count() == 0
+    assert en_page.locator(".days-then").count() == 0
 
 
 def test_on_a_sunday_hebrew_shows_today_then_next_weeks_preview(

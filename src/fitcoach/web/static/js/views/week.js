@@ -139,6 +139,12 @@ export function WeekView() {
             past=${pastNote(plan.days[name], today.date, start)} />` : null;
         })}
       </ol>
+      ${outside && outside < plan.week_start_date && plan.days.sunday ? html`
+        <h2 class="section-title" id="week-then">${t('week.thenInPlan')}</h2>
+        <ol class="days days-then" aria-labelledby="week-then">
+          <${DayCard} name="sunday" day=${plan.days.sunday} isToday=${false}
+            past=${pastNote(plan.days.sunday, today.date, start)} />
+        </ol>` : null}
       ${outside ? html`<p class="fine-print week-order-note">${t('week.sundayFirstNote', {
         date: fmt.calendarDate(plan.week_start_date, { day: 'numeric', month: 'long' }) })}</p>` : null}
       <${ModifyWeekWithCoachCard} edits=${plan.suggested_edits} />`;
