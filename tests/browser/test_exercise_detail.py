@@ -51,6 +51,7 @@ def _sheet_shows_the_numbers(page: Any, words: dict[str, Any], name: str) -> Any
     sheet = page.locator("dialog.exercise-sheet")
     sheet.wait_for()
     assert sheet.evaluate("e => e.open && e.matches(':modal')")
+    # The name is the one the link showed from the first frame (never the slug).
     assert sheet.locator("#exercise-title").inner_text().startswith(name)
     chart = sheet.locator(".chart svg[role=img]")
     chart.wait_for()

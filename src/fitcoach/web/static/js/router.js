@@ -34,8 +34,13 @@ export function withExercise(slug) {
 
 /** Open the detail as a history entry of its own, so Back closes it; the screen under it
  * keeps its scroll position and state (a workout in progress, a chat). */
-export function openExercise(slug) {
-  navigate(withExercise(slug), { scroll: false, state: { exerciseSheet: true } });
+export function openExercise(slug, name = null) {
+  navigate(withExercise(slug), { scroll: false, state: { exerciseSheet: true, name } });
+}
+
+/** The name the link that opened the detail showed, while the catalog is still loading. */
+export function openedExerciseName() {
+  return (window.history.state && window.history.state.name) || null;
 }
 
 /** Close it: back through the entry openExercise made, or (opened from a shared address)

@@ -7,7 +7,7 @@ import { locale, t, tMaybe } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { api } from '../api.js';
-import { closeExercise, openExercise, withExercise } from '../router.js';
+import { closeExercise, openExercise, openedExerciseName, withExercise } from '../router.js';
 import { useCatalog } from '../state.js';
 import { ErrorNote, Loading, Phrase } from '../ui.js';
 import { LineChart } from '../components/charts.js';
@@ -19,7 +19,7 @@ export function ExerciseLink({ slug, children }) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
         || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    openExercise(slug);
+    openExercise(slug, event.currentTarget.textContent.trim());
   };
   return html`<a class="exercise-link" href=${withExercise(slug)} onClick=${onClick}>${children}</a>`;
 }
@@ -102,7 +102,10 @@ export function ExerciseSheet({ slug }) {
     };
   }, [slug]);
   const entry = catalog.bySlug ? catalog.bySlug.get(slug) : null;
-  const name = entry ? entry.name : (detail.history ? detail.history.name : slug);
+  // The catalog's name; until it is read, the history's, else the one the link showed
+  // (never the slug: a person reads names).
+  const name = entry ? entry.name
+    : (detail.history ? detail.history.name : openedExerciseName() || '');
   const local = localName(slug);
   let body;
   if (catalog.status === 'ready' && !entry) {
