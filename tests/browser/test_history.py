@@ -73,6 +73,12 @@ def test_history_lists_opens_corrects_and_deletes(server: str, new_page: Any,
 
     # Correct the first set's reps: its load is left as typed, so its pounds stay exact.
     page.get_by_role("button", name=words["history.edit"]).click()
+    # The editor moves focus to its first field once it is drawn: wait for that, or the
+    # typing below can land there (it did once, under load, before this wait).
+    for _ in range(100):
+        if page.evaluate("() => document.activeElement.id.startsWith('edit-0-0-')"):
+            break
+        page.wait_for_timeout(50)
     reps = page.locator("#edit-0-0-reps")
     reps.fill("9")
     page.get_by_role("button", name=words["history.save"]).click()

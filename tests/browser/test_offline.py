@@ -1,9 +1,11 @@
 """Installable and offline-tolerant: with the network down a reload still opens the app (the
-service worker's copy of this release), today's session can be logged, the finished workout
-waits on the device where the user sees it, and it is sent once when the network returns."""
+service worker's copy of this release), today's session can be logged, finished workouts (two
+here) wait on the device where the user sees them, and each is sent once, oldest first, when
+the network returns."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -59,37 +61,65 @@ def test_offline_reload_logs_and_sends_once_back_online(
     start.wait_for()
     start.click()
     page.wait_for_url("**/workout/active**")
-    card = page.locator(".wk-exercise").first
-    card.get_by_label(words["active.load"].format(unit=words["unit.kg"])).fill("12.5")
-    card.get_by_label(words["active.reps"]).fill("8")
-    card.get_by_role("button", name=words["active.logSetN"].format(n=1)).click()
-    page.get_by_role("button", name=words["active.restSkip"]).click()
-    page.get_by_role("button", name=words["active.finish"]).click()
-    page.get_by_role("button", name=words["active.finishAnyway"]).click()
+    _log_one_set_and_finish(page, words, reps=8)
     queued = page.locator(".queued-card")
-    queued.get_by_text(words["queue.title"]).wait_for()
-    assert not uncovered(queued.locator("h2")), uncovered(queued.locator("h2"))
+    queued.first.get_by_text(words["queue.title"]).wait_for()
+    assert not uncovered(queued.first.locator("h2")), uncovered(queued.first.locator("h2"))
     screenshot_as_seen(page, f"workout-queued-{locale}")
+    assert api.get("/api/workouts/logs").json() == []
+
+    # Still offline, a second workout: the first stays queued, the second joins it.
+    page.locator(".start-panel").get_by_role("button", name=words["day.start"]).first.click()
+    page.locator(".wk-exercise").first.wait_for()
+    page.clock.run_for(60_000)  # finished a minute later
+    _log_one_set_and_finish(page, words, reps=6)
+    queued.nth(1).wait_for()
+    assert queued.count() == 2
+    newest = queued.nth(1).locator("h2")
+    assert newest.evaluate("e => e === document.activeElement")
+    assert not uncovered(newest), uncovered(newest)
+    keys = page.evaluate(
+        "id => JSON.parse(localStorage.getItem('fitcoach.queue.' + id))"
+        ".map(w => w.idempotency_key)",
+        api.user_id)
+    assert len(set(keys)) == 2
     assert api.get("/api/workouts/logs").json() == []
 
     # Elsewhere in the app a banner says what waits.
     page.locator(".nav-link:visible").filter(has_text=words["nav.today"]).first.click()
     banner = page.locator(".workout-queued")
     banner.wait_for()
-    assert banner.inner_text().strip() == (
-        words["queue.banner"].get("one") or words["queue.banner"]["other"]).format(count=1)
+    assert banner.inner_text().strip() == words["queue.banner"]["other"].format(count=2)
     assert not uncovered(banner), uncovered(banner)
 
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(
+        json.loads(request.post_data or "{}").get("idempotency_key", ""))
+        if request.method == "POST" and request.url.endswith("/api/workouts/log") else None)
     context.set_offline(False)
     banner.wait_for(state="detached", timeout=15_000)
-    logs = api.get("/api/workouts/logs").json()
-    assert len(logs) == 1
-    assert logs[0]["exercises_logged"][0]["sets"][0]["reps"] == 8
+    logs = api.get("/api/workouts/logs").json()  # newest first
+    assert len(logs) == 2
+    assert [log["exercises_logged"][0]["sets"][0]["reps"] for log in logs] == [6, 8]
+    # Each keeps the time it was finished on the device, not the time it was sent.
+    assert logs[0]["completed_at"] > logs[1]["completed_at"]
+    assert sent == keys  # once each, oldest first
     # Another reconnection (or a second tab) sends nothing new.
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.wait_for_timeout(500)
-    assert len(api.get("/api/workouts/logs").json()) == 1
+    assert len(api.get("/api/workouts/logs").json()) == 2
+    assert sent == keys
     assert not page.errors, page.errors
+
+
+def _log_one_set_and_finish(page: Any, words: dict[str, Any], reps: int) -> None:
+    card = page.locator(".wk-exercise").first
+    card.get_by_label(words["active.load"].format(unit=words["unit.kg"])).fill("12.5")
+    card.get_by_label(words["active.reps"]).fill(str(reps))
+    card.get_by_role("button", name=words["active.logSetN"].format(n=1)).click()
+    page.get_by_role("button", name=words["active.restSkip"]).click()
+    page.get_by_role("button", name=words["active.finish"]).click()
+    page.get_by_role("button", name=words["active.finishAnyway"]).click()
 
 
 def test_the_worker_holds_one_release_and_the_app_is_installable(

@@ -129,3 +129,30 @@ def test_bad_params_are_a_clear_4xx(new_user: Callable[..., Api],
     error = response.json()["error"]
     assert error["code"]
     assert error["message"]
+
+
+def _status(api: Api, proposal_id: str, now: dt.datetime = MONDAY) -> tuple[str, Any]:
+    response = api.get("/api/coach/history", now=now)
+    assert response.status_code == 200
+    found = [line["proposal"] for line in response.json() if line["proposal"]
+             and line["proposal"]["id"] == proposal_id]
+    return found[0]["status"], found[0]["refusal"]
+
+
+def test_a_pending_day_edit_that_accept_would_refuse_reads_outdated(
+        new_user: Callable[..., Api]) -> None:
+    # Staged for Tuesday on Monday: pending. On Wednesday Tuesday is past, so Accept would
+    # answer 409 proposal_settled: history says so instead of offering the Accept.
+    api = new_user(timezone="UTC")
+    api.accepted_week(now=MONDAY)
+    proposal = api.chat("day tuesday Pump", now=MONDAY)["proposal"]
+    assert _status(api, proposal["id"]) == ("pending", None)
+    wednesday = MONDAY + dt.timedelta(days=2)
+    assert _status(api, proposal["id"], wednesday) == ("outdated", "proposal_settled")
+    refused = api.accept(proposal["id"], now=wednesday)
+    assert refused.status_code == 409
+    assert refused.json()["error"]["code"] == "proposal_settled"
+    # Reading the history changed nothing: on Monday it could still be accepted.
+    assert api.accept(proposal["id"], now=MONDAY).status_code == 200
+    assert _status(api, proposal["id"]) == ("accepted", None)
+

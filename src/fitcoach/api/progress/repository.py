@@ -48,6 +48,23 @@ class ProgressRepository:
                           SetRecord(weight_lbs=weight, reps=reps, rpe=rpe))
                 for log_id, at, slug, weight, reps, rpe in rows]
 
+    def sets_of_exercise(self, user_id: str, exercise_id: str,
+                         limit: int | None = None) -> list[WindowSet]:
+        """All the user's sets of one exercise, in logged order within each log; walks the
+        `(user_id, exercise_id, completed_at)` index. `limit` caps the rows read (newest)."""
+        sets = WorkoutSetRow
+        query = (select(sets.log_id, sets.completed_at, sets.exercise_id, sets.weight_lbs,
+                        sets.reps, sets.rpe)
+                 .where(sets.user_id == user_id, sets.exercise_id == exercise_id)
+                 .order_by(sets.completed_at.desc(), sets.log_id.desc(),
+                           sets.exercise_position.desc(), sets.set_index.desc()))
+        if limit is not None:
+            query = query.limit(limit)
+        rows = self.session.execute(query).all()
+        return [WindowSet(log_id, at, slug,
+                          SetRecord(weight_lbs=weight, reps=reps, rpe=rpe))
+                for log_id, at, slug, weight, reps, rpe in reversed(rows)]
+
     def logs_between(self, user_id: str, start: dt.datetime, end: dt.datetime
                      ) -> list[WindowLog]:
         logs = WorkoutLogRow

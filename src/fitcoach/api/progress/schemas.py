@@ -68,3 +68,15 @@ class ProgressView(_View):
     hard_set_band: HardSetBand
     strength: list[ExerciseStrength]  # exercises logged in the window, by slug
     volume: list[WeekProgress]  # oldest first, one entry per week of the window
+
+
+class ExerciseHistoryView(_View):
+    """One exercise over the caller's whole history (GET /api/progress/exercises/{slug})."""
+
+    exercise_id: str
+    name: str
+    unit: Unit
+    cues: list[str]  # the catalog's form cues in the caller's language
+    sessions: int  # sessions of the exercise read, with or without an estimate
+    points: list[StrengthPoint]  # oldest first; sessions with no reliable estimate left out
+    truncated: bool  # True when only the newest MAX_SETS sets were read

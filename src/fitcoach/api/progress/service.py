@@ -21,8 +21,10 @@ from fitcoach.analytics.volume import (
     volume_window,
     weekly_volume,
 )
+from fitcoach.api.errors import NotFound
 from fitcoach.api.progress.repository import ProgressRepository, WindowLog, WindowSet
 from fitcoach.api.progress.schemas import (
+    ExerciseHistoryView,
     ExerciseStrength,
     GroupVolume,
     HardSetBand,
@@ -38,6 +40,9 @@ from fitcoach.timekeeping import as_zone, local_week_start
 
 DEFAULT_WEEKS = 12
 MAX_WEEKS = 52
+# One exercise's history reads at most this many sets (newest first): years of training at
+# a few sets a week, and a bound on the answer whatever the import.
+MAX_SETS = 5000
 
 
 def progress_of(database: Database, caller: UserSettings, weeks: int,
@@ -56,6 +61,31 @@ def progress_of(database: Database, caller: UserSettings, weeks: int,
         hard_set_band=HardSetBand(low=WEEKLY_HARD_SETS_LOW, high=WEEKLY_HARD_SETS_HIGH),
         strength=_strength(sets, caller.units),
         volume=_volume(sets, logs, now, weeks, zone, caller.units))
+
+
+def exercise_history_of(database: Database, caller: UserSettings, slug: str
+                        ) -> ExerciseHistoryView:
+    """One exercise's e1RM per session over the caller's whole history (the newest MAX_SETS
+    sets), computed as GET /api/progress computes its window; 404 for a slug not in the
+    catalog. A user who never logged it gets no points, not an error."""
+    exercise = CATALOG.find(slug)
+    if exercise is None:
+        raise NotFound(f"no exercise {slug!r} in the encyclopedia")
+    with database.read() as session:
+        sets = ProgressRepository(session).sets_of_exercise(caller.user_id, slug,
+                                                            limit=MAX_SETS + 1)
+    truncated = len(sets) > MAX_SETS
+    if truncated:
+        # The oldest log read may be cut part-way: leave it out rather than misjudge it.
+        oldest = sets[0].log_id
+        sets = [row for row in sets[1:] if row.log_id != oldest]
+    series = _strength(sets, caller.units)
+    found = series[0] if series else None
+    return ExerciseHistoryView(
+        exercise_id=slug, name=exercise.name, unit=caller.units,
+        cues=list(exercise.cues_for(caller.locale)),
+        sessions=found.sessions if found else 0, points=found.points if found else [],
+        truncated=truncated)
 
 
 def _strength(sets: list[WindowSet], unit: Unit) -> list[ExerciseStrength]:

@@ -110,6 +110,10 @@ export const api = {
    * none yet: asked so that "no plan yet" is an answer, not a 404 in the console. */
   currentPlan: () => request('GET', '/api/plans/current', { query: { optional: 'true' } }),
 
+  /** GET /api/plans/week/{date} → the plan of the week holding that date (a past week as it
+   * was, next week as a preview); 404 when there is none */
+  weekPlan: (date) => request('GET', `/api/plans/week/${encodeURIComponent(date)}`),
+
   /** GET /api/memory → {tier_1_staples, tier_2_physiological, tier_3_situational} */
   memory: ({ includeExpired = false } = {}) =>
     request('GET', '/api/memory', { query: includeExpired ? { include_expired: 'true' } : {} }),
@@ -145,6 +149,12 @@ export const api = {
    * computed by the server's analytics in the user's unit and weeks (not in DESIGN §4: an
    * added route, see docs/web.md). */
   progress: ({ weeks } = {}) => request('GET', '/api/progress', { query: { weeks } }),
+
+  /** GET /api/progress/exercises/{slug} → {exercise_id, name, unit, cues (in the user's
+   * language), sessions, points: [{log_id, completed_at, estimated_1rm}], truncated}: one
+   * exercise's e1RM per session over the user's whole history, in the user's unit (an added
+   * route, see docs/web.md). */
+  exerciseHistory: (slug) => request('GET', `/api/progress/exercises/${encodeURIComponent(slug)}`),
 
   /** GET /api/prs/{slug} → {estimated_1rm, max_weight_set, rep_records} */
   records: (slug) => request('GET', `/api/prs/${encodeURIComponent(slug)}`),

@@ -17,6 +17,7 @@ import { ProgressView } from './views/progress.js';
 import { MemoryView } from './views/memory.js';
 import { HistoryLogView, HistoryView } from './views/history.js';
 import { AccountView } from './views/account.js';
+import { ExerciseSheet } from './views/exercise.js';
 
 const NAV = [
   { name: 'coach', href: '/coach', icon: 'coach' },
@@ -102,20 +103,20 @@ function Nav({ section, className, cover }) {
 }
 
 function WorkoutBanner({ routeName }) {
-  const { workout } = useStore(workoutStore);
-  if (!workout || workout.result || routeName === 'active') return null;
-  if (workout.queued) {
-    return html`<${Link} class="workout-banner workout-queued" href="/workout/active" role="status">
-      <${Icon} name="timer" /> <span>${t('queue.banner', { count: 1 })}</span></${Link}>`;
-  }
-  return html`<${Link} class="workout-banner" href="/workout/active">
+  const { workout, queue } = useStore(workoutStore);
+  if (routeName === 'active') return null;
+  const waiting = queue && queue.length ? html`<${Link} class="workout-banner workout-queued"
+    href="/workout/active" role="status">
+    <${Icon} name="timer" /> <span>${t('queue.banner', { count: queue.length })}</span></${Link}>` : null;
+  if (!workout || workout.result) return waiting;
+  return html`${waiting}<${Link} class="workout-banner" href="/workout/active">
     <${Icon} name="dumbbell" /> <span>${t('active.inProgress')}</span>
     <strong>${t('day.resume')}</strong></${Link}>`;
 }
 
 export function App() {
   const { session } = useStore(sessionStore);
-  const { path } = useRoute();
+  const { path, query } = useRoute();
   const [, setLanguage] = useState(locale());
   const firstRender = useRef(true);
   useEffect(() => onLocaleChange(setLanguage), []);
@@ -140,6 +141,8 @@ export function App() {
     </div>`;
   }
   configure(session);
+  // The exercise detail opens over any screen (?exercise=<slug>), so Back closes it.
+  const sheet = /^[a-z0-9][a-z0-9-]{0,80}$/.test(query.get('exercise') || '') ? query.get('exercise') : null;
   return html`<div class="app">
     <a class="skip-link" href="#main">${t('nav.skip')}</a>
     <header class="topbar" data-cover="top">
@@ -157,5 +160,6 @@ export function App() {
       <${ErrorBoundary} key=${path}>${screen(route)}</${ErrorBoundary}>
     </main>
     <${Nav} section=${section} className="nav-bottom" cover="bottom" />
+    ${sheet ? html`<${ExerciseSheet} key=${sheet} slug=${sheet} />` : null}
   </div>`;
 }

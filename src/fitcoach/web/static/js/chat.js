@@ -27,14 +27,21 @@ export function loadTranscript() {
 let turnsSent = 0; // a sync that began before a turn does not merge over it
 
 const SERVER_STATUS = { pending: 'pending', accepted: 'accepted', rejected: 'dismissed',
-  superseded: 'superseded' };
+  superseded: 'superseded', outdated: 'outdated' };
+
+/** The card's status for a proposal as the history reads it: `outdated` (pending, but Accept
+ * would refuse it now) says why, from the refusal's code. */
+function serverStatus(proposal) {
+  const shown = SERVER_STATUS[proposal.status] || 'outdated';
+  return shown === 'outdated' && proposal.refusal === 'proposal_settled' ? 'settled' : shown;
+}
 
 function fromServer(line) {
   const base = { id: newId(), role: line.role, text: line.message, at: line.at };
   if (line.role !== 'coach') return base;
-  const { status, ...proposal } = line.proposal || {};
+  const { status, refusal, ...proposal } = line.proposal || {};
   const staged = line.proposal ? proposal : null;
-  const shown = staged ? SERVER_STATUS[status] || 'outdated' : null;
+  const shown = staged ? serverStatus(line.proposal) : null;
   return { ...base, proposal: staged, status: shown, mutations: [], replies: [],
     // What a still pending change does to today's plan; a decided one is history.
     changes: shown === 'pending' ? proposalChanges(staged, planStore.get().plan) : null };
@@ -61,7 +68,7 @@ export function mergeTranscript(local, server) {
     }
     const mine = kept[match];
     next = match + 1;
-    const decided = line.proposal && SERVER_STATUS[line.proposal.status];
+    const decided = line.proposal && serverStatus(line.proposal);
     merged.push(mine.status === 'pending' && decided && decided !== 'pending'
       ? { ...mine, status: decided } : mine);
   }
@@ -159,6 +166,7 @@ export function resend(lineId) {
 
 const CONFLICTS = {
   proposal_outdated: 'outdated',
+  proposal_settled: 'settled',
   proposal_superseded: 'superseded',
   proposal_rejected: 'dismissed',
 };
@@ -176,8 +184,10 @@ export async function acceptProposal(lineId) {
     return result;
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
+      // A refusal the card can say in the user's words needs no server text (English);
+      // an unknown one shows the server's reason.
       update(lineId, { busy: false, status: CONFLICTS[error.code] || 'outdated',
-        conflict: error.message });
+        conflict: CONFLICTS[error.code] ? null : error.message });
     } else if (error instanceof ApiError && error.status === 404) {
       update(lineId, { busy: false, status: 'gone', conflict: error.message });
     } else {

@@ -98,6 +98,37 @@ export function weekdayName(day, style = 'long', inSentence = false) {
 
 export function weekdayInSentence(day) { return weekdayName(day, 'long', true); }
 
+// The first day of the week as the user's language shows a calendar: display only, the
+// engine's weeks stay Monday to Sunday (DESIGN D4). Hebrew calendars start on Sunday; the
+// other languages the app speaks keep Monday (ISO 8601, the engine's week).
+const FIRST_WEEKDAY = { he: 'sunday' };
+
+export function firstWeekday() { return FIRST_WEEKDAY[locale()] || 'monday'; }
+
+/** "2026-09-14" + n days → "2026-09-2x" (calendar arithmetic, no time zone). */
+export function addDays(iso, n) {
+  const [y, m, d] = String(iso).slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** The weekday name ("monday"…) of a calendar date. */
+export function weekdayOf(iso) {
+  const [y, m, d] = String(iso).slice(0, 10).split('-').map(Number);
+  return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7];
+}
+
+/**
+ * The seven dates the week screen lists, in the user's reading order: the engine's week
+ * (Monday `weekStart` to Sunday) when the week starts on Monday; else the Sunday-to-Saturday
+ * week holding `today` (the Sunday before this Monday, or today when it is a Sunday, with
+ * the six days after it).
+ */
+export function displayWeek(weekStart, today) {
+  if (firstWeekday() !== 'sunday') return [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(weekStart, i));
+  const sunday = weekdayOf(today) === 'sunday' ? today : addDays(weekStart, -1);
+  return [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(sunday, i));
+}
+
 /** A calendar date "2026-09-14" (no time zone involved) in the user's language. */
 export function calendarDate(iso, options = { day: 'numeric', month: 'short' }) {
   if (!iso) return '';

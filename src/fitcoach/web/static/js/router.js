@@ -10,13 +10,44 @@ const routeStore = createStore(here());
 
 window.addEventListener('popstate', () => routeStore.set(here()));
 
-export function navigate(to, { replace = false } = {}) {
+export function navigate(to, { replace = false, scroll = true, state = null } = {}) {
   const url = new URL(to, window.location.origin);
   const target = url.pathname + url.search;
   if (target === window.location.pathname + window.location.search && !replace) return;
-  window.history[replace ? 'replaceState' : 'pushState'](null, '', target);
+  window.history[replace ? 'replaceState' : 'pushState'](state, '', target);
   routeStore.set(here());
-  window.scrollTo(0, 0);
+  if (scroll) window.scrollTo(0, 0);
+}
+
+// ---- the exercise detail: ?exercise=<slug> over whatever screen is open ----
+
+const SHEET_PARAM = 'exercise';
+
+/** The current address with the exercise detail of `slug` open over it (or closed: null). */
+export function withExercise(slug) {
+  const params = new URLSearchParams(window.location.search);
+  if (slug) params.set(SHEET_PARAM, slug);
+  else params.delete(SHEET_PARAM);
+  const query = params.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** Open the detail as a history entry of its own, so Back closes it; the screen under it
+ * keeps its scroll position and state (a workout in progress, a chat). */
+export function openExercise(slug, name = null) {
+  navigate(withExercise(slug), { scroll: false, state: { exerciseSheet: true, name } });
+}
+
+/** The name the link that opened the detail showed, while the catalog is still loading. */
+export function openedExerciseName() {
+  return (window.history.state && window.history.state.name) || null;
+}
+
+/** Close it: back through the entry openExercise made, or (opened from a shared address)
+ * replace the address with the screen under it. */
+export function closeExercise() {
+  if (window.history.state && window.history.state.exerciseSheet) window.history.back();
+  else navigate(withExercise(null), { replace: true, scroll: false });
 }
 
 export function useRoute() {

@@ -1,12 +1,14 @@
 // The workout in progress: kept in this browser (a reload or a lost connection loses no set),
 // with one idempotency key made when the workout starts, so finishing twice, a double tap or
-// a retry after a flaky connection records one log (DESIGN D7).
+// a retry after a flaky connection records one log (DESIGN D7). Workouts finished offline
+// wait in a queue on this device, in the order they were finished, each with its own key;
+// they are sent one at a time, in that order, when the network is back.
 import { api } from './api.js';
 import * as fmt from './format.js';
 import { createStore, readJson, sessionStore, userKey, writeJson } from './state.js';
 
-export const workoutStore = createStore({ workout: null, userId: null, finishing: false,
-  error: null });
+export const workoutStore = createStore({ workout: null, queue: [], sent: [], userId: null,
+  finishing: false, sending: false, error: null, justQueued: null });
 
 function randomKey() {
   // crypto.randomUUID needs a secure context; getRandomValues works over plain http too.
@@ -20,18 +22,32 @@ export function loadWorkout() {
   if (!session) return;
   if (workoutStore.get().userId !== session.user_id) {
     let workout = readJson(userKey('workout'));
+    const queue = readJson(userKey('queue'), []);
     // A logged workout's summary is shown once; a reload starts afresh.
     if (workout && workout.result) {
       writeJson(userKey('workout'), null);
       workout = null;
     }
-    workoutStore.set({ workout, userId: session.user_id, finishing: false, error: null });
+    // An older client kept its one queued workout as the workout in progress.
+    if (workout && workout.queued) {
+      if (!queue.some((w) => w.idempotency_key === workout.idempotency_key)) queue.push(workout);
+      writeJson(userKey('queue'), queue);
+      writeJson(userKey('workout'), null);
+      workout = null;
+    }
+    workoutStore.set({ workout, queue, userId: session.user_id, finishing: false,
+      sending: false, error: null });
   }
 }
 
 function save(workout) {
   writeJson(userKey('workout'), workout);
   workoutStore.set({ workout });
+}
+
+function saveQueue(queue) {
+  writeJson(userKey('queue'), queue);
+  workoutStore.set({ queue });
 }
 
 function mutate(change) {
@@ -133,6 +149,9 @@ export function logBody(workout) {
   const exercises = workout.exercises.filter((e) => e.sets.length > 0);
   return {
     idempotency_key: workout.idempotency_key,
+    // When it was finished on this device (stamped at the first Finish, so every retry
+    // sends the same body): a workout sent later from the queue keeps its own time.
+    completed_at: workout.finished_at || undefined,
     day: workout.day,
     exercises_logged: exercises.map((e) => ({
       exercise_id: e.exercise_id,
@@ -148,30 +167,66 @@ export function logBody(workout) {
   };
 }
 
-/** Send the workout that finished offline, if there is one (on reconnecting, on start). */
+let sendingQueue = null;
+
+/** Send the queued workouts, oldest first, one at a time (on reconnecting, on start, on
+ * "Try sending now"); a call while a send runs joins it, so each is sent once at a time.
+ * A network failure stops the round (the rest wait for the next); a refusal (4xx) stays in
+ * the queue with the server's reason, and the round goes on with the next. */
 export function sendQueued() {
   loadWorkout();
-  const { workout, finishing } = workoutStore.get();
-  if (workout && workout.queued && !workout.result && !finishing) finishWorkout();
+  if (sendingQueue) return sendingQueue;
+  const queue = workoutStore.get().queue || [];
+  if (!queue.some((w) => !w.refused)) return Promise.resolve();
+  workoutStore.set({ sending: true });
+  sendingQueue = (async () => {
+    for (const queued of queue.filter((w) => !w.refused)) {
+      try {
+        const result = await api.logWorkout(logBody(queued));
+        // Shown on the workout screen like a workout just finished (its records), once.
+        workoutStore.set({ sent: [...(workoutStore.get().sent || []), { ...queued, result }] });
+        saveQueue((workoutStore.get().queue || []).filter(
+          (w) => w.idempotency_key !== queued.idempotency_key));
+      } catch (error) {
+        if (error.isNetwork) break;
+        saveQueue((workoutStore.get().queue || []).map((w) => (
+          w.idempotency_key === queued.idempotency_key
+            ? { ...w, refused: { status: error.status, message: error.message } } : w)));
+      }
+    }
+  })().finally(() => {
+    sendingQueue = null;
+    workoutStore.set({ sending: false });
+  });
+  return sendingQueue;
 }
 
-if (typeof window !== 'undefined') window.addEventListener('online', sendQueued);
+/** Drop a queued workout the server refused (the user saw why). */
+export function dropQueued(key) {
+  saveQueue((workoutStore.get().queue || []).filter((w) => w.idempotency_key !== key));
+}
+
+if (typeof window !== 'undefined') window.addEventListener('online', () => { sendQueued(); });
 
 export async function finishWorkout() {
   const { workout, finishing } = workoutStore.get();
   if (!workout || finishing || workout.result) return workout && workout.result;
   workoutStore.set({ finishing: true, error: null });
+  // The moment it was finished, kept for every retry (the body stays the same).
+  const finished = workout.finished_at ? workout
+    : { ...workout, finished_at: new Date().toISOString() };
+  save(finished);
   try {
-    const result = await api.logWorkout(logBody(workout));
-    save({ ...workoutStore.get().workout, rest: null, result, queued: false,
-      finished_at: new Date().toISOString() });
+    const result = await api.logWorkout(logBody(finished));
+    save({ ...workoutStore.get().workout, rest: null, result });
     return result;
   } catch (error) {
     if (error.isNetwork) {
-      // Offline: the workout waits here, finished, with its idempotency key; it is sent
-      // when the network is back (sendQueued), and the server logs it once however often.
-      save({ ...workoutStore.get().workout, rest: null, queued: true });
-      workoutStore.set({ error: null });
+      // Offline: the workout joins the queue on this device, with its idempotency key, and
+      // the next one can be started; the queue is sent when the network is back.
+      saveQueue([...(workoutStore.get().queue || []), { ...finished, rest: null, queued: true }]);
+      save(null);
+      workoutStore.set({ error: null, justQueued: finished.idempotency_key });
     } else workoutStore.set({ error });
     return null;
   } finally {

@@ -4,6 +4,7 @@ import { html, useId } from '../lib.js';
 import { locale, t, tMaybe } from '../i18n.js';
 import * as fmt from '../format.js';
 import { catalogStore, useStore } from '../state.js';
+import { ExerciseLink } from '../views/exercise.js';
 
 /** The exercise's name in the user's language when the catalog knows one, else the seed's. */
 export function useLocalName() {
@@ -51,7 +52,7 @@ export function Blocks({ day, compact = false }) {
           ${block.exercises.map((exercise) => {
             const local = localName(exercise.exercise_id);
             return html`<li class="exercise">
-              <p class="exercise-name"><bdi>${exercise.name}</bdi>
+              <p class="exercise-name"><${ExerciseLink} slug=${exercise.exercise_id}><bdi>${exercise.name}</bdi></${ExerciseLink}>
                 ${local && local.toLowerCase() !== exercise.name.toLowerCase()
                   ? html`<span class="exercise-local" lang=${locale()}>${local}</span>` : null}</p>
               <${Prescription} exercise=${exercise} />
@@ -78,7 +79,9 @@ export function MuscleFocus({ focus }) {
   <p class="fine-print focus-note" id=${noteId}>${t('plan.focusNote')}</p>`;
 }
 
-/** One line per day of a week: used in the proposal preview. */
+/** One line per day of a week: used in the proposal preview. The proposed week is listed as
+ * the engine makes it, Monday to Sunday, each day with its date, in every language (a
+ * Sunday-first reader sees that its Sunday is the one after Saturday, not before Monday). */
 export function WeekPreview({ plan }) {
   return html`<ol class="week-preview">
     ${fmt.WEEKDAYS.map((name) => {
@@ -88,7 +91,8 @@ export function WeekPreview({ plan }) {
       return html`<li class=${rest ? 'is-rest' : ''}>
         <details>
           <summary>
-            <span class="wp-day">${fmt.weekdayName(name, 'short')}</span>
+            <span class="wp-day">${fmt.weekdayName(name, 'short')}${day.date
+              ? ` ${fmt.calendarDate(day.date, { day: 'numeric' })}` : ''}</span>
             <span class="wp-title"><bdi>${rest ? t('plan.restDay') : day.title}</bdi></span>
             ${rest ? null : html`<span class="wp-meta">${fmt.minutes(day.duration_minutes)}</span>`}
           </summary>

@@ -1,12 +1,13 @@
 // <StagedProposalCard />: a plan change the coach staged. Nothing changes until the user
 // presses [Accept Plan] (SPEC §1.3); accepted, dismissed and outdated cards say so.
-import { html } from '../lib.js';
+import { html, useEffect, useRef } from '../lib.js';
 import { t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { Chips, ErrorNote, Phrase } from '../ui.js';
 import { isVisibleChange } from '../diff.js';
 import { Link } from '../router.js';
+import { reveal } from '../reveal.js';
 import { Blocks, MuscleFocus, WeekPreview } from './plan.js';
 
 function rx(p) {
@@ -68,6 +69,7 @@ const STATUS = {
   dismissed: { icon: 'close', cls: 'muted', key: 'proposal.status.dismissed' },
   superseded: { icon: 'alert', cls: 'warn', key: 'proposal.status.superseded' },
   outdated: { icon: 'alert', cls: 'warn', key: 'proposal.status.outdated' },
+  settled: { icon: 'alert', cls: 'warn', key: 'proposal.status.settled' },
   gone: { icon: 'alert', cls: 'warn', key: 'proposal.status.gone' },
 };
 
@@ -79,6 +81,19 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
     : t('proposal.dayTitle', { day: fmt.weekdayInSentence(proposal.target_day) });
   const status = STATUS[line.status];
   const pending = line.status === 'pending';
+  // Accept or Dismiss answered and its button went: focus goes to what the card now says,
+  // not to the page body.
+  const statusLine = useRef(null);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (wasPending.current && !pending && statusLine.current
+        && (!active || active === document.body)) {
+      statusLine.current.focus({ preventScroll: true });
+      reveal(statusLine.current);
+    }
+    wasPending.current = pending;
+  }, [pending]);
   const titleId = `proposal-${line.id}`;
   return html`<article class=${`proposal proposal-${line.status}`} aria-labelledby=${titleId}
       data-proposal-id=${proposal.id}>
@@ -104,9 +119,10 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
           <${Blocks} day=${data} compact=${true} />
           <${MuscleFocus} focus=${data.muscle_focus} />`}`}
     </details>
-    ${status ? html`<p class=${`proposal-status status-${status.cls}`} role="status">
+    ${status ? html`<p class=${`proposal-status status-${status.cls}`} role="status" tabindex="-1"
+      ref=${statusLine}>
       <${Icon} name=${status.icon} />
-      <span>${t(status.key)}${line.conflict && line.status !== 'superseded'
+      <span>${t(status.key, { day: proposal.target_day ? fmt.weekdayName(proposal.target_day) : '' })}${line.conflict && line.status !== 'superseded'
         ? html`<span class="status-detail">${line.conflict}</span>` : null}</span>
       ${line.status === 'accepted' ? html`<${Link} class="status-link"
         href=${isWeek ? '/week' : `/workouts/${proposal.target_day}`}>

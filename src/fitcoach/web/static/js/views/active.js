@@ -7,8 +7,8 @@ import { Icon } from '../icons.js';
 import { Link, navigate, useRoute } from '../router.js';
 import { catalogStore, planStore, useCatalog, usePlan, useStore } from '../state.js';
 import {
-  adjustRest, applyDay, discardWorkout, endRest, finishWorkout, loadWorkout, logSet, removeSet,
-  startWorkout, workoutStore,
+  adjustRest, applyDay, discardWorkout, dropQueued, endRest, finishWorkout, loadWorkout, logSet,
+  removeSet, sendQueued, startWorkout, workoutStore,
 } from '../workout.js';
 import { api } from '../api.js';
 import { chatStore, acceptProposal, dismissProposal, sendMessage } from '../chat.js';
@@ -18,6 +18,7 @@ import { reveal } from '../reveal.js';
 import { recordText } from '../records.js';
 import { askNotificationPermission, notificationPermission, notifyRestOver } from '../rest-alert.js';
 import { NoPlan } from './week.js';
+import { ExerciseLink } from './exercise.js';
 import { MemoryNotes, StagedProposalCard } from '../components/proposal-card.js';
 
 const RPE_VALUES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10'];
@@ -251,7 +252,7 @@ function ExerciseCard({ exercise, unit, current, onSwap, maxLbs, lastSession, lo
           onClick=${() => onSwap(exercise)} aria-label=${`${t('active.swap')}: ${exercise.name}`}>
           <${Icon} name="swap" size=${16} /> ${t('active.swap')}</button>`}
       </div>
-      <h2 id=${titleId}><bdi>${exercise.name}</bdi></h2>
+      <h2 id=${titleId}><${ExerciseLink} slug=${exercise.exercise_id}><bdi>${exercise.name}</bdi></${ExerciseLink}></h2>
     </header>
     <p class="rx">
       <span class="rx-sets">${t('plan.setsReps', { sets: fmt.number(exercise.target_sets, 0), reps: fmt.reps(exercise.target_reps) })}</span>
@@ -424,7 +425,7 @@ function SwapDialog({ exercise, day, onClose }) {
   </dialog>`;
 }
 
-function Finished({ workout }) {
+function Finished({ workout, onDone = discardWorkout }) {
   const catalog = useStore(catalogStore);
   const nameOf = (slug) => {
     const own = workout.exercises.find((e) => e.exercise_id === slug);
@@ -434,7 +435,7 @@ function Finished({ workout }) {
   };
   const records = (workout.result && workout.result.new_prs) || [];
   const sets = workout.exercises.reduce((n, e) => n + e.sets.length, 0);
-  const done = () => { discardWorkout(); };
+  const done = () => { onDone(); };
   return html`<div class="finished">
     <div class="card finished-card" role="status">
       <span class="finished-icon"><${Icon} name="check" size=${28} /></span>
@@ -452,16 +453,36 @@ function Finished({ workout }) {
   </div>`;
 }
 
-/** Finished offline: what waits on this device, and that it goes once the network is back. */
-function Queued({ workout, sending }) {
-  const sets = workout.exercises.reduce((n, e) => n + e.sets.length, 0);
-  return html`<div class="card queued-card" role="status">
-    <h2><${Icon} name="timer" size=${24} /> ${t('queue.title')}</h2>
-    <p>${t('active.loggedSummary', { count: sets, title: workout.title || fmt.weekdayName(workout.day) })}</p>
-    <p>${t('queue.text')}</p>
-    <button type="button" class="btn btn-secondary" disabled=${sending} onClick=${() => finishWorkout()}>
+/** Finished offline: each workout waiting on this device, oldest first (the order they are
+ * sent in), and that they go once the network is back. */
+function QueuedList({ queue, sending, justQueued }) {
+  const list = useRef(null);
+  useEffect(() => {
+    // A workout just joined the queue (finished offline): its card takes focus, in sight,
+    // instead of focus dropping to the page when the Finish button goes.
+    if (!justQueued || !list.current) return;
+    const heading = list.current.querySelector(`.queued-card[data-key="${justQueued}"] h2`);
+    if (heading) { heading.focus({ preventScroll: true }); reveal(heading); }
+    workoutStore.set({ justQueued: null });
+  }, [justQueued]);
+  return html`<section class="queued-list" aria-labelledby="queued-title" ref=${list}>
+    <h2 id="queued-title" class="section-title">${t('queue.banner', { count: queue.length })}</h2>
+    <p class="muted">${t('queue.text')}</p>
+    <ol class="queued-cards">${queue.map((workout) => {
+      const sets = workout.exercises.reduce((n, e) => n + e.sets.length, 0);
+      return html`<li class="card queued-card" data-key=${workout.idempotency_key}>
+        <h2 tabindex="-1"><${Icon} name="timer" size=${22} /> ${t('queue.title')}</h2>
+        <p>${t('active.loggedSummary', { count: sets, title: workout.title || fmt.weekdayName(workout.day) })}
+          ${workout.finished_at ? html` <span class="muted">· ${fmt.dateTime(workout.finished_at)}</span>` : null}</p>
+        ${workout.refused ? html`<div class="note note-error" role="alert"><p>${t('queue.refused', {
+          reason: workout.refused.message })}</p>
+          <button type="button" class="btn btn-small btn-ghost" onClick=${() => dropQueued(workout.idempotency_key)}>
+            ${t('queue.remove')}</button></div>` : null}
+      </li>`;
+    })}</ol>
+    <button type="button" class="btn btn-secondary" disabled=${sending} onClick=${() => sendQueued()}>
       ${sending ? t('active.saving') : t('queue.sendNow')}</button>
-  </div>`;
+  </section>`;
 }
 
 function StartPanel({ plan, preferred }) {
@@ -498,7 +519,11 @@ export function ActiveWorkoutView() {
   useEffect(() => {
     loadWorkout();
     // A logged workout's summary is shown once: leaving the screen closes it.
-    return () => { const w = workoutStore.get().workout; if (w && w.result) discardWorkout(); };
+    return () => {
+      const w = workoutStore.get().workout;
+      if (w && w.result) discardWorkout();
+      workoutStore.set({ sent: [] });
+    };
   }, []);
   const workout = state.workout;
   const lastOf = useLastSessions(workout && !workout.result ? workout.exercises : []);
@@ -513,7 +538,6 @@ export function ActiveWorkoutView() {
 
   let body;
   if (workout && workout.result) body = html`<${Finished} workout=${workout} />`;
-  else if (workout && workout.queued) body = html`<${Queued} workout=${workout} sending=${state.finishing} />`;
   else if (workout) {
     const unit = workout.unit;
     const total = workout.exercises.reduce((n, e) => n + (e.swappedOut ? 0 : e.target_sets), 0);
@@ -565,11 +589,19 @@ export function ActiveWorkoutView() {
   else if (status !== 'ready') body = html`<${Loading} />`;
   else if (!plan) body = html`<${NoPlan} />`;
   else body = html`<${StartPanel} plan=${plan} preferred=${wanted} />`;
+  const queue = state.queue || [];
+  const sent = !workout ? state.sent || [] : [];
+  const waiting = !workout && queue.length
+    ? html`<${QueuedList} queue=${queue} sending=${state.sending}
+      justQueued=${state.justQueued} />` : null;
 
   const title = workout ? (workout.title || fmt.weekdayName(workout.day)) : t('active.title');
   const eyebrow = workout ? `${t('active.title')} · ${fmt.weekdayName(workout.day)}` : null;
   return html`<section class=${`view view-active${workout && workout.rest ? ' has-timer' : ''}`}>
     <${PageHeader} title=${title} eyebrow=${eyebrow} />
+    ${sent.map((w) => html`<${Finished} key=${w.idempotency_key} workout=${w}
+      onDone=${() => workoutStore.set({ sent: [] })} />`)}
+    ${waiting}
     ${body}
     <p id="set-logged-status" class="visually-hidden" role="status"></p>
   </section>`;

@@ -10,6 +10,7 @@ import { Link, navigate } from '../router.js';
 import { createStore, sessionStore, useStore } from '../state.js';
 import { Empty, ErrorNote, Loading, PageHeader } from '../ui.js';
 import { recordText } from '../records.js';
+import { ExerciseLink } from './exercise.js';
 
 const PAGE = 20;
 const FIND_PAGE = 100; // the route's largest page, to find a log opened by its address
@@ -295,7 +296,7 @@ export function HistoryLogView({ logId }) {
     ${mode === 'edit' ? html`<${Editor} log=${log} onSaved=${saved}
       onCancel=${() => { setMode('view'); focusHeading(); }} />` : html`
       <ul class="history-exercises">${log.exercises_logged.map((exercise) => html`<li class="card">
-        <h2 class="history-exercise-name" dir="auto">${exercise.name}</h2>
+        <h2 class="history-exercise-name" dir="auto"><${ExerciseLink} slug=${exercise.exercise_id}>${exercise.name}</${ExerciseLink}></h2>
         <ol class="history-sets">${exercise.sets.map((set) => html`<li><${SetText} set=${set} /></li>`)}</ol>
       </li>`)}</ul>
       ${mode === 'confirmDelete' ? html`<div class="card history-confirm" role="alertdialog"
