@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from fitcoach import timekeeping
 from fitcoach.catalog import CATALOG
-from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Pattern, Weekday
+from fitcoach.catalog.vocabulary import (
+    WEEKDAYS,
+    Experience,
+    GearTag,
+    MuscleGroup,
+    Pattern,
+    Weekday,
+)
 from fitcoach.programming import metrics
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
@@ -44,6 +51,7 @@ from fitcoach.programming.generator.targets import (
     stretch_targets,
     weekly_targets,
 )
+from fitcoach.programming.generator.volume import scale_to_reference, week_total
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.conditions import day_blocked_by_event
@@ -73,19 +81,44 @@ def setup_key(gear: frozenset[GearTag]) -> str:
     return "setup.home"
 
 
+def week_dates(start: dt.date) -> dict[Weekday, dt.date]:
+    return {day: start + dt.timedelta(days=day.index) for day in WEEKDAYS}
+
+
+def session_slots(profile: Profile, schedule: Schedule,
+                  dates: dict[Weekday, dt.date]) -> dict[Weekday, DaySlot]:
+    """The schedule's days an event leaves free for training."""
+    return {day: slot for day, slot in schedule.slots.items()
+            if day_blocked_by_event(profile, dates[day]) is None}
+
+
+def advanced_reference(profile: Profile, start: dt.date,
+                       day_focus: dict[Weekday, Focus]) -> int:
+    """Working sets of the week the same profile would get as an advanced lifter: what a
+    beginner's week is scaled against (`volume`)."""
+    advanced = profile.model_copy(update={"experience": Experience.ADVANCED})
+    pool = OptionPool(advanced)
+    schedule = choose_schedule(advanced, dict(day_focus), pool)
+    dates = week_dates(start)
+    return week_total(prioritised_sessions(advanced, session_slots(advanced, schedule, dates),
+                                           dates, pool))
+
+
 def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: OptionPool,
-               language: str) -> dict[Weekday, DayPlan]:
-    """Every day of the week: sessions for the schedule's days, rest days otherwise."""
-    dates = {day: start + dt.timedelta(days=day.index) for day in WEEKDAYS}
+               language: str, reference: int | None = None) -> dict[Weekday, DayPlan]:
+    """Every day of the week: sessions for the schedule's days, rest days otherwise; with a
+    `reference` (an advanced lifter's working sets), a beginner's week scaled to it."""
+    dates = week_dates(start)
     days: dict[Weekday, DayPlan] = {}
-    slots: dict[Weekday, DaySlot] = {}
-    for day, slot in schedule.slots.items():
-        if event := day_blocked_by_event(profile, dates[day]):
+    slots = session_slots(profile, schedule, dates)
+    for day in schedule.slots:
+        if day not in slots and (event := day_blocked_by_event(profile, dates[day])):
             days[day] = mt.rest_day(dates[day], language,
                                     tx.say(language, "note.event", event=event.name))
-        else:
-            slots[day] = slot
     builders = prioritised_sessions(profile, slots, dates, pool)
+    trimmed: frozenset[Weekday] = frozenset()
+    if reference is not None:
+        trimmed = scale_to_reference(builders, reference, profile.priority_groups)
     order = tuple(slots)
     for day in order:
         built = builders[day].blocks
@@ -100,6 +133,9 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
                                   profile.priority_groups)
         days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
                                     profile=profile, anchor=anchor, light=slot.light)
+        if day in trimmed:
+            note = f"{days[day].coach_note} {tx.say(language, 'note.beginner_volume')}"
+            days[day] = days[day].model_copy(update={"coach_note": note.strip()})
     for day in WEEKDAYS:
         if day not in days:
             days[day] = mt.rest_day(dates[day], language)
@@ -354,7 +390,9 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
     start = timekeeping.week_start(week_start)
     pool = OptionPool(profile)
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
-    days = build_days(profile, start, schedule, pool, language)
+    reference = (advanced_reference(profile, start, dict(day_focus or {}))
+                 if profile.experience is Experience.BEGINNER else None)
+    days = build_days(profile, start, schedule, pool, language, reference)
     split, as_planned = delivered_split(language, schedule, days)
     exercises = [e for day in days.values() for e in day.exercises]
     plan = mt.assemble_week(start, days, mt.theme(

@@ -650,6 +650,7 @@ class SessionBuilder:
         strength = self.ctx.goal is Goal.STRENGTH
         uses = self.ctx.ledger.uses
         preferred = self.ctx.preferred_patterns.get(group, ())
+        demoted = self.ctx.pool.demoted
 
         def key(option: Option) -> tuple[int, ...]:
             exercise = option.exercise
@@ -657,6 +658,9 @@ class SessionBuilder:
             return (
                 0 if not preferred or exercise.pattern in preferred else 1,
                 0 if option.main_group is group else 1,
+                # A technical lift for a beginner, a dumbbell too light for the exercise:
+                # the simpler or harder variation first (`experience`).
+                1 if option.slug in demoted else 0,
                 # A short session has no time for a barbell lift's ramp-up sets: dumbbells,
                 # cables or body weight first.
                 1 if self.ctx.short_rests and option.ramp_seconds else 0,
