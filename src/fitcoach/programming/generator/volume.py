@@ -15,7 +15,8 @@ under two otherwise, never touches the work of a priority group (a priority stil
 group's sets against the same beginner's plain week), and never takes a pull set the week
 needs to keep pulls at 0.8 × presses. If that cannot bring the week under the advanced week
 itself (the hard bound), a second pass may trim any exercise to two sets and then drop the
-least important exercises of a day (never its anchor). Sets only go down, so every cap, the
+least important exercises of a day (never its anchor), the pulls the balance needs last. Sets
+only go down, and no trim or drop that would make a session slower is kept, so every cap, the
 time and the recovery rules still hold.
 """
 
@@ -55,18 +56,19 @@ def scale_to_reference(builders: Builders, reference: int,
         if _trim(builders[found[0]], found[1], refused):
             trimmed.add(found[0])
     while week_total(builders) > reference:
-        found = _victim(builders, order, frozenset(), refused, hard=True)
-        if found is not None:
-            if _trim(builders[found[0]], found[1], refused):
-                trimmed.add(found[0])
-        elif (dropped := _droppable(builders, order, refused)) is not None:
-            builder = builders[dropped[0]]
-            builder.remove(dropped[1])
-            if builder.seconds > builder.ctx.budget_seconds + EPSILON:
-                builder.restore(dropped[1])  # its partner would rest longer than it saves
-                refused.add(id(dropped[1]))
-            else:
-                trimmed.add(dropped[0])
+        # The pulls the balance needs go last: a set off anything else, then an exercise
+        # dropped, before a pull's set or the pull itself.
+        for pulls in (False, True):
+            found = _victim(builders, order, frozenset(), refused, hard=True, pulls=pulls)
+            if found is not None:
+                if _trim(builders[found[0]], found[1], refused):
+                    trimmed.add(found[0])
+                break
+            dropped = _droppable(builders, order, refused, pulls=pulls)
+            if dropped is not None:
+                if _drop(builders[dropped[0]], dropped[1], refused):
+                    trimmed.add(dropped[0])
+                break
         else:
             break
     return frozenset(trimmed)
@@ -84,10 +86,22 @@ def _trim(builder: SessionBuilder, item: Item, refused: set[int]) -> bool:
     return False
 
 
+def _drop(builder: SessionBuilder, item: Item, refused: set[int]) -> bool:
+    """The exercise out, unless its superset partner would then rest longer than it saves."""
+    builder.remove(item)
+    if builder.seconds <= builder.ctx.budget_seconds + EPSILON:
+        return True
+    builder.restore(item)
+    refused.add(id(item))
+    return False
+
+
 def _victim(builders: Builders, order: tuple[Weekday, ...], protected: frozenset[MuscleGroup],
-            refused: set[int], hard: bool) -> tuple[Weekday, Item] | None:
+            refused: set[int], hard: bool, pulls: bool = False) -> tuple[Weekday, Item] | None:
+    """The exercise to lose a set: the most sets, an accessory first, the later day first;
+    `pulls`: a pull set the week's balance needs may go too."""
     presses = sum(pattern_sets(b.items, PRESSES) for b in builders.values())
-    pulls = sum(pattern_sets(b.items, PULLS) for b in builders.values())
+    pull_sets = sum(pattern_sets(b.items, PULLS) for b in builders.values())
     best: tuple[Weekday, Item] | None = None
     best_key: tuple[int, ...] = ()
     for position, day in enumerate(order):
@@ -98,7 +112,7 @@ def _victim(builders: Builders, order: tuple[Weekday, ...], protected: frozenset
             if any(group in protected for group, _ in item.option.credits):
                 continue
             pull = item.option.exercise.pattern in PULLS
-            if not hard and pull and pulls - 1 < PULL_RATIO * presses - EPSILON:
+            if not pulls and pull and pull_sets - 1 < PULL_RATIO * presses - EPSILON:
                 continue
             key = (item.sets, item.priority, position, item.rank)
             if best is None or key > best_key:
@@ -106,15 +120,21 @@ def _victim(builders: Builders, order: tuple[Weekday, ...], protected: frozenset
     return best
 
 
-def _droppable(builders: Builders, order: tuple[Weekday, ...],
-               refused: set[int]) -> tuple[Weekday, Item] | None:
-    """The least important exercise of the week that is not its day's anchor."""
+def _droppable(builders: Builders, order: tuple[Weekday, ...], refused: set[int],
+               pulls: bool = False) -> tuple[Weekday, Item] | None:
+    """The least important exercise of the week that is not its day's anchor (`pulls`: a
+    pull the week's balance needs may go too)."""
+    presses = sum(pattern_sets(b.items, PRESSES) for b in builders.values())
+    pull_sets = sum(pattern_sets(b.items, PULLS) for b in builders.values())
     best: tuple[Weekday, Item] | None = None
     best_key: tuple[int, ...] = ()
     for position, day in enumerate(order):
         items = builders[day].items
         for item in items:
             if item.rank == 0 or len(items) < 2 or id(item) in refused:
+                continue
+            if not pulls and item.option.exercise.pattern in PULLS \
+                    and pull_sets - item.sets < PULL_RATIO * presses - EPSILON:
                 continue
             key = (item.priority, position, item.rank)
             if best is None or key > best_key:

@@ -131,6 +131,9 @@ PHRASES: dict[str, str] = {
     "note.cue": "{exercise}: {cue}",
     "note.beginner_volume": "Dosis de principiante: unas cuatro quintas partes de las series de "
                              "alguien avanzado, para que la técnica y la recuperación acompañen.",
+    "note.time_left": "Unos {minutes} de tus {asked} minutos: con los ejercicios que permite "
+                       "tu equipo, los músculos de esta sesión ya están en su límite"
+                       " de series; más tiempo no añadiría trabajo útil.",
     "note.rest": "Día de descanso: camina, estira y duerme bien; ahora es cuando el trabajo "
                  "rinde.",
     "note.event": "Hoy es {event}: sin entrenamiento, guarda la energía.",
