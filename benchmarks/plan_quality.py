@@ -20,7 +20,9 @@ For every profile of the grid it generates the week and prints:
   sessions whose estimate runs more than 10% over the minutes asked, or under 75% of them,
   are counted (per session, not per week);
 - then an A/B per priority: the same profile with and without one priority, the group's
-  weekly sets before and after and the patterns it gets.
+  weekly sets before and after and the patterns it gets;
+- and the working sets of a few profiles at each experience (a beginner's share of the
+  advanced week).
 
     .venv/bin/python -m benchmarks.plan_quality
 """
@@ -249,6 +251,33 @@ def ab_report() -> list[str]:
     return lines
 
 
+EXPERIENCE_BASES: tuple[tuple[str, Profile], ...] = (
+    ("gym 4x60 hype", _profile(4, 60, Experience.ADVANCED, Goal.HYPERTROPHY, FULL_GYM, None)),
+    ("gym 3x90 stre", _profile(3, 90, Experience.ADVANCED, Goal.STRENGTH, FULL_GYM, None)),
+    ("db50kg 3x45 hype", _profile(3, 45, Experience.ADVANCED, Goal.HYPERTROPHY, HOME_DB,
+                                  round(50 * KG, 1))),
+    ("db6kg 4x60 hype", _profile(4, 60, Experience.ADVANCED, Goal.HYPERTROPHY, HOME_DB,
+                                 round(6 * KG, 1))),
+    ("cab+bar 4x60 hype", _profile(4, 60, Experience.ADVANCED, Goal.HYPERTROPHY, CABLES_BAR,
+                                   None)),
+)
+
+
+def experience_report() -> list[str]:
+    """Working sets of the same options at each experience, and the beginner's share."""
+    lines = ["| base | beginner | intermediate | advanced | beginner / advanced |",
+             "|---|---|---|---|---|"]
+    for name, base in EXPERIENCE_BASES:
+        totals = []
+        for experience in (Experience.BEGINNER, Experience.INTERMEDIATE, Experience.ADVANCED):
+            profile = base.model_copy(update={"experience": experience})
+            plan = generate_week(profile, WEEK).plan
+            totals.append(sum(e.target_sets for d in plan.training_days for e in d.exercises))
+        lines.append(f"| {name} | {totals[0]} | {totals[1]} | {totals[2]} | "
+                     f"{totals[0] / totals[2]:.2f} |")
+    return lines
+
+
 def main() -> None:
     lines, tally = grid_report(grid())
     print("\n".join(lines))
@@ -256,6 +285,8 @@ def main() -> None:
     print("Totals: " + ", ".join(f"{key}: {value}" for key, value in tally.items()))
     print()
     print("\n".join(ab_report()))
+    print()
+    print("\n".join(experience_report()))
 
 
 if __name__ == "__main__":

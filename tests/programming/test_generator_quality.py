@@ -189,9 +189,10 @@ def test_the_seed_users_big_movers_keep_the_landmark(onboarding) -> None:
 
 def test_the_seed_users_days_are_titled_and_tagged_by_what_they_hold(onboarding) -> None:
     # Upper days: 7 sets of chest work, 5 of rows, 2 of a seated press -> "Chest & Back";
-    # lower days: a squat pattern and a hinge -> "Quads & Hamstrings".
+    # lower days: a squat pattern and a hinge -> "Quads & Hamstrings", the second one
+    # hinge-led (the week's lower days are led by a squat and by a hinge).
     assert [onboarding.days[d].focus_tag for d in (MON, TUE, THU, FRI)] == [
-        "Chest & Back", "Quads & Hamstrings", "Chest & Back", "Quads & Hamstrings"]
+        "Chest & Back", "Quads & Hamstrings", "Chest & Back", "Hamstrings & Quads"]
     assert onboarding.days[MON].title == "Upper Body • Chest Emphasis"
     assert onboarding.days[TUE].title == "Lower Body"
 
@@ -227,8 +228,9 @@ def test_strength_days_give_the_main_lifts_all_their_sets_first() -> None:
     # exercise joins its group, so each upper day opens on a bench press variation at 5 x 3-6
     # (180 s rests) and a pull-up at 4 or more (the barbell lifts' ramp-up sets, 4.5 minutes
     # each, now come out of the hour: Monday's 5 x bench, 4 x pull-up and 2 x overhead press
-    # take 58 of its 60 minutes), each lower day on a back squat and a Romanian deadlift at
-    # 4 or more; heavy compounds are never supersetted with each other.
+    # take 58 of its 60 minutes), each lower day on a back squat at 4 or more: Tuesday with a
+    # Romanian deadlift at 4 or more, Friday (the week's second lower day, varied) with another
+    # hinge; heavy compounds are never supersetted with each other.
     profile = Profile(days_per_week=4, minutes_per_session=60, gear=FULL_GYM,
                       goal=Goal.STRENGTH)
     plan = generate_week(profile, WEEK_START).plan
@@ -240,10 +242,15 @@ def test_strength_days_give_the_main_lifts_all_their_sets_first() -> None:
         assert max(sets.get(s, 0) for s in ("flat-bb-bench-press", "incline-db-bench-press",
                                             "flat-db-bench-press")) >= (5 if weekday is MON
                                                                         else 4)
+    hinges = {}
     for weekday in (TUE, FRI):
         sets = {e.exercise_id: e.target_sets for e in plan.days[weekday].exercises}
         assert sets["barbell-back-squat"] >= 4
-        assert sets["romanian-deadlift"] >= 4
+        hinges[weekday] = {s for s in sets if CATALOG.get(s).pattern is Pattern.HINGE}
+    assert {e.exercise_id: e.target_sets for e in plan.days[TUE].exercises}[
+        "romanian-deadlift"] >= 4
+    assert hinges[FRI]
+    assert hinges[FRI] != hinges[TUE]
     for day in plan.training_days:
         for block in day.blocks:
             heavy = [e for e in block.exercises if CATALOG.get(e.exercise_id).heavy_compound]

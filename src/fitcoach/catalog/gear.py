@@ -44,15 +44,25 @@ STAND_INS: dict[GearTag, tuple[GearTag, frozenset[str]]] = {
 }
 
 
+# Stand-ins that also do without the rest of the seed's gear for an exercise: a one-arm
+# kettlebell row is rowed from a staggered stance, the free hand braced on the front thigh, so
+# a kettlebell-only user has a row (and back work) without a bench.
+STANDING_ALONE: dict[GearTag, frozenset[str]] = {
+    GearTag.KETTLEBELL: frozenset({"single-arm-db-row"}),
+}
+
+
 def with_stand_ins(slug: str, options: tuple[frozenset[GearTag], ...]
                    ) -> tuple[frozenset[GearTag], ...]:
     """The options plus, for each stand-in that serves this exercise, the same options with
-    the stand-in in place of the gear it replaces."""
+    the stand-in in place of the gear it replaces (or the stand-in alone, `STANDING_ALONE`)."""
     extra = [
         (option - {replaced}) | {stand_in}
         for stand_in, (replaced, slugs) in STAND_INS.items() if slug in slugs
         for option in options if replaced in option
     ]
+    extra += [frozenset({stand_in}) for stand_in, slugs in STANDING_ALONE.items()
+              if slug in slugs]
     merged = set(options) | set(extra)
     return tuple(sorted(merged, key=lambda option: (len(option), sorted(option))))
 

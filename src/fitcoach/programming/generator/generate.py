@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from fitcoach import timekeeping
 from fitcoach.catalog import CATALOG
-from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, MuscleGroup, Pattern, Weekday
+from fitcoach.catalog.vocabulary import (
+    WEEKDAYS,
+    Experience,
+    GearTag,
+    MuscleGroup,
+    Pattern,
+    Weekday,
+)
 from fitcoach.programming import metrics
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator import materialize as mt
@@ -25,6 +32,7 @@ from fitcoach.programming.generator.gaps import Gap, find_gaps
 from fitcoach.programming.generator.ledger import WeekLedger
 from fitcoach.programming.generator.options import OptionPool
 from fitcoach.programming.generator.session import DayContext, Outcome, SessionBuilder
+from fitcoach.programming.generator.sharing import share_fairly
 from fitcoach.programming.generator.site import EPSILON, budget_seconds
 from fitcoach.programming.generator.split import (
     LIGHT_DAY_MAX_MINUTES,
@@ -34,6 +42,7 @@ from fitcoach.programming.generator.split import (
 )
 from fitcoach.programming.generator.suggestions import Sites, day_suggestions, week_suggestions
 from fitcoach.programming.generator.targets import (
+    STRETCH_CEILING,
     day_shares,
     floor_targets,
     foundation_groups,
@@ -44,6 +53,8 @@ from fitcoach.programming.generator.targets import (
     stretch_targets,
     weekly_targets,
 )
+from fitcoach.programming.generator.volume import scale_to_reference, week_total
+from fitcoach.programming.generator.week import rebased_on_the_rest, week_sets
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.conditions import day_blocked_by_event
@@ -52,6 +63,11 @@ from fitcoach.programming.text import phrases as tx
 
 # Sessions of this many minutes or fewer rest about two thirds of the prescription.
 SHORT_SESSION_MINUTES = 30
+# Sessions of this many minutes or more fill their time toward the 20-set cap once the
+# targets and the stretch are met (`DayContext.fill_up`); shorter ones are full by then.
+FILL_UP_MINUTES = 60
+# A session planned under this share of the minutes asked says why (`note.time_left`).
+TIME_LEFT_SHARE = 0.75
 HOME_GEAR = frozenset({GearTag.DUMBBELLS, GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH,
                        GearTag.PULL_UP_BAR, GearTag.AB_WHEEL})
 
@@ -73,19 +89,44 @@ def setup_key(gear: frozenset[GearTag]) -> str:
     return "setup.home"
 
 
+def week_dates(start: dt.date) -> dict[Weekday, dt.date]:
+    return {day: start + dt.timedelta(days=day.index) for day in WEEKDAYS}
+
+
+def session_slots(profile: Profile, schedule: Schedule,
+                  dates: dict[Weekday, dt.date]) -> dict[Weekday, DaySlot]:
+    """The schedule's days an event leaves free for training."""
+    return {day: slot for day, slot in schedule.slots.items()
+            if day_blocked_by_event(profile, dates[day]) is None}
+
+
+def advanced_reference(profile: Profile, start: dt.date,
+                       day_focus: dict[Weekday, Focus]) -> int:
+    """Working sets of the week the same profile would get as an advanced lifter: what a
+    beginner's week is scaled against (`volume`)."""
+    advanced = profile.model_copy(update={"experience": Experience.ADVANCED})
+    pool = OptionPool(advanced)
+    schedule = choose_schedule(advanced, dict(day_focus), pool)
+    dates = week_dates(start)
+    return week_total(prioritised_sessions(advanced, session_slots(advanced, schedule, dates),
+                                           dates, pool))
+
+
 def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: OptionPool,
-               language: str) -> dict[Weekday, DayPlan]:
-    """Every day of the week: sessions for the schedule's days, rest days otherwise."""
-    dates = {day: start + dt.timedelta(days=day.index) for day in WEEKDAYS}
+               language: str, reference: int | None = None) -> dict[Weekday, DayPlan]:
+    """Every day of the week: sessions for the schedule's days, rest days otherwise; with a
+    `reference` (an advanced lifter's working sets), a beginner's week scaled to it."""
+    dates = week_dates(start)
     days: dict[Weekday, DayPlan] = {}
-    slots: dict[Weekday, DaySlot] = {}
-    for day, slot in schedule.slots.items():
-        if event := day_blocked_by_event(profile, dates[day]):
+    slots = session_slots(profile, schedule, dates)
+    for day in schedule.slots:
+        if day not in slots and (event := day_blocked_by_event(profile, dates[day])):
             days[day] = mt.rest_day(dates[day], language,
                                     tx.say(language, "note.event", event=event.name))
-        else:
-            slots[day] = slot
     builders = prioritised_sessions(profile, slots, dates, pool)
+    trimmed: frozenset[Weekday] = frozenset()
+    if reference is not None:
+        trimmed = scale_to_reference(builders, reference, profile.priority_groups)
     order = tuple(slots)
     for day in order:
         built = builders[day].blocks
@@ -100,6 +141,18 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
                                   profile.priority_groups)
         days[day] = mt.training_day(dates[day], blocks, title=title, language=language,
                                     profile=profile, anchor=anchor, light=slot.light)
+        asked = profile.minutes_for(day)
+        extra = None
+        if day in trimmed:
+            extra = tx.say(language, "note.beginner_volume")
+        elif not slot.light and days[day].duration_minutes < TIME_LEFT_SHARE * asked:
+            # The greedy and the fill-up stop only on caps, candidates or the exercise
+            # limit: the session says why it ends early rather than leave the time unexplained.
+            extra = tx.say(language, "note.time_left",
+                           minutes=days[day].duration_minutes, asked=asked)
+        if extra:
+            note = f"{days[day].coach_note} {extra}"
+            days[day] = days[day].model_copy(update={"coach_note": note.strip()})
     for day in WEEKDAYS:
         if day not in days:
             days[day] = mt.rest_day(dates[day], language)
@@ -112,6 +165,9 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     """Every training day's session toward the weekly `targets`."""
     shares = day_shares(slots, targets)
     stretches = day_shares(slots, stretch_targets(targets))
+    # Toward the stretch ceiling (18), not the cap: other days' secondary credit still fits
+    # under 20, and a block's deload (about 55%) under its 12.
+    fill_ups = day_shares(slots, dict.fromkeys(MuscleGroup, STRETCH_CEILING))
     floors = day_shares(slots, floor_targets())
     order = tuple(slots)
     reserve = later_reserve(shares, order)
@@ -128,6 +184,11 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
             minutes = min(minutes, LIGHT_DAY_MAX_MINUTES)
         headroom = {g: WEEKLY_SETS_MAX - ledger.totals.get(g, 0.0) - reserve[day].get(g, 0.0)
                     for g in MuscleGroup}
+        # Every other day that trains both legs' patterns is hinge-led with a one-sided squat
+        # (`rotated`, `DayContext.vary`): two lower days of a week are not the same session.
+        odd = sum(1 for d in order[:order.index(day)]
+                  if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1
+        vary = odd and set(slot.base_groups) >= _SQUAT_AND_HINGE and not slot.light
         ctx = DayContext(
             weekday=day, date=dates[day], goal=profile.goal,
             groups=importance_order(profile, slot.groups), weights=weights,
@@ -135,9 +196,9 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
             budget_seconds=budget_seconds(minutes), ledger=ledger, pool=pool, light=slot.light,
             preferred_patterns=slot.preferred_patterns,
             foundation=rotated(foundation_groups(profile, slot.base_groups, slot.light),
-                               short=minutes <= SHORT_SESSION_MINUTES,
-                               odd=sum(1 for d in order[:order.index(day)]
-                                       if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1),
+                               odd=odd),
+            vary=vary,
+            fill_up=fill_ups[day] if minutes >= FILL_UP_MINUTES else {},
             foundation_patterns=slot.foundation_patterns,
             priority=priority, floor=floors[day],
             short_rests=minutes <= SHORT_SESSION_MINUTES, extra=frozenset(slot.extra),
@@ -161,6 +222,13 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
         builder.rebase(others, headroom)
         builder.complete(balance=False)
     balance_week_pulls(order, builders)
+    # The balance frees time for pulls and may leave a long session short of its minutes:
+    # each day fills it again with what the caps now allow, and the balance is checked once
+    # more (the refill may have added presses).
+    if any(builders[day].ctx.fill_up for day in order):
+        for day in order:
+            rebased_on_the_rest(builders, order, day).refill()
+        balance_week_pulls(order, builders)
     return builders
 
 
@@ -199,6 +267,7 @@ def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
         after = week_sets(builders)
         if all(after.get(g, 0.0) + PRIORITY_SLACK + EPSILON >= before.get(g, 0.0)
                for g in profile.priority_groups):
+            share_fairly(builders, before, profile.priority_groups)
             return builders
     # Several priorities share the time: one may give way to the others (four priorities in
     # a 45-minute upper day cannot all grow), so only a single priority falls back, or
@@ -209,20 +278,10 @@ def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     after = week_sets(builders)
     together = sum(after.get(g, 0.0) for g in profile.priority_groups)
     plain_together = sum(before.get(g, 0.0) for g in profile.priority_groups)
-    return plain if together + EPSILON < plain_together else builders
-
-
-def rebased_on_the_rest(builders: dict[Weekday, SessionBuilder], order: tuple[Weekday, ...],
-                        day: Weekday) -> SessionBuilder:
-    """The day's builder, judged against every other day as built: their weekly totals and
-    what each group's weekly cap leaves it."""
-    others = WeekLedger()
-    for other in order:
-        if other is not day:
-            others.record_items(other.index, builders[other].items)
-    builder = builders[day]
-    builder.rebase(others, {g: WEEKLY_SETS_MAX - others.totals.get(g, 0.0) for g in MuscleGroup})
-    return builder
+    if together + EPSILON < plain_together:
+        return plain
+    share_fairly(builders, before, profile.priority_groups)
+    return builders
 
 
 def top_up(builders: dict[Weekday, SessionBuilder], before: dict[MuscleGroup, float],
@@ -252,23 +311,15 @@ def top_up(builders: dict[Weekday, SessionBuilder], before: dict[MuscleGroup, fl
 PRIORITY_SLACK = 0.5
 
 
-def week_sets(builders: dict[Weekday, SessionBuilder]) -> dict[MuscleGroup, float]:
-    totals: dict[MuscleGroup, float] = {}
-    for builder in builders.values():
-        for group, sets in builder.credits.items():
-            totals[group] = totals.get(group, 0.0) + sets
-    return totals
-
-
 _SQUAT_AND_HINGE = frozenset({MuscleGroup.QUADS, MuscleGroup.HAMSTRINGS})
 
 
-def rotated(foundation: tuple[MuscleGroup, ...], *, short: bool,
-            odd: bool) -> tuple[MuscleGroup, ...]:
-    """A short session holds two or three main movements, so the week rotates them: every
-    other day that trains both legs' patterns lays the hinge (hamstrings) before the squat
-    (quads), and a week of short full-body days gets both."""
-    if not (short and odd) or not set(foundation) >= _SQUAT_AND_HINGE:
+def rotated(foundation: tuple[MuscleGroup, ...], *, odd: bool) -> tuple[MuscleGroup, ...]:
+    """Every other day that trains both legs' patterns lays the hinge (hamstrings) before the
+    squat (quads): a short session holds two or three main movements, so a week of short
+    full-body days gets both, and two lower days of a longer week are led by a squat and by
+    a hinge."""
+    if not odd or not set(foundation) >= _SQUAT_AND_HINGE:
         return foundation
     swap = {MuscleGroup.QUADS: MuscleGroup.HAMSTRINGS, MuscleGroup.HAMSTRINGS: MuscleGroup.QUADS}
     return tuple(swap.get(group, group) for group in foundation)
@@ -354,7 +405,9 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
     start = timekeeping.week_start(week_start)
     pool = OptionPool(profile)
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
-    days = build_days(profile, start, schedule, pool, language)
+    reference = (advanced_reference(profile, start, dict(day_focus or {}))
+                 if profile.experience is Experience.BEGINNER else None)
+    days = build_days(profile, start, schedule, pool, language, reference)
     split, as_planned = delivered_split(language, schedule, days)
     exercises = [e for day in days.values() for e in day.exercises]
     plan = mt.assemble_week(start, days, mt.theme(

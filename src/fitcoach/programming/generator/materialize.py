@@ -13,7 +13,13 @@ from collections.abc import Iterable, Mapping
 
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import Exercise
-from fitcoach.catalog.vocabulary import ExerciseType, MuscleGroup, Weekday, weekday_of_index
+from fitcoach.catalog.vocabulary import (
+    ExerciseType,
+    GearTag,
+    MuscleGroup,
+    Weekday,
+    weekday_of_index,
+)
 from fitcoach.programming import metrics
 from fitcoach.programming.focus import Focus
 from fitcoach.programming.generator.items import Item
@@ -141,14 +147,15 @@ def honest_focus(focus: Focus, exercises: Iterable[PlannedExercise]) -> Focus:
 
 
 def coach_note(language: str, exercises: Iterable[PlannedExercise], anchor: Exercise,
-               cue_index: int, light: bool = False) -> str:
-    """The effort target of the day and one real cue for its anchor lift."""
+               cue_index: int, light: bool = False, kettlebell: bool = False) -> str:
+    """The effort target of the day and one real cue for its anchor lift (for a user whose
+    kettlebell stands in for dumbbells, `kettlebell`, one that names no dumbbell)."""
     rirs = sorted({e.target_rir for e in exercises if e.target_rir is not None})
     parts = []
     if rirs:
         rir = str(rirs[0]) if len(rirs) == 1 else f"{rirs[0]}-{rirs[-1]}"
         parts.append(tx.say(language, "note.effort_light" if light else "note.effort", rir=rir))
-    cue = tx.cue(anchor, language, cue_index)
+    cue = tx.cue(anchor, language, cue_index, without_dumbbells=kettlebell)
     if cue:
         parts.append(tx.say(language, "note.cue", exercise=anchor.name, cue=cue))
     return " ".join(parts)
@@ -169,7 +176,9 @@ def training_day(date: dt.date, blocks: tuple[Block, ...], *, title: str, langua
         duration_minutes=metrics.declared_minutes(blocks),
         estimated_volume_lbs=metrics.estimated_volume_lbs(
             exercises, known_load_map(profile), profile.max_dumbbell_lbs),
-        coach_note=coach_note(language, exercises, anchor, weekday.index, light),
+        coach_note=coach_note(language, exercises, anchor, weekday.index, light,
+                              kettlebell=(GearTag.KETTLEBELL in profile.gear
+                                          and GearTag.DUMBBELLS not in profile.gear)),
         muscle_focus=focus,
         suggested_edits=suggested_edits,
         blocks=blocks,

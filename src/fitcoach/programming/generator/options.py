@@ -18,6 +18,7 @@ from fitcoach.catalog import CATALOG
 from fitcoach.catalog.models import Exercise
 from fitcoach.catalog.vocabulary import GROUP_OF_MUSCLE, MuscleGroup
 from fitcoach.programming import metrics
+from fitcoach.programming.generator.experience import demoted, reps_for, rest_for
 from fitcoach.programming.plan import PlannedExercise
 from fitcoach.programming.profile import Profile
 from fitcoach.programming.rules.conditions import exclusion_reason
@@ -103,8 +104,10 @@ def make_option(exercise: Exercise, reps: str, rest: int) -> Option:
 
 
 def prescribed_option(exercise: Exercise, profile: Profile) -> Option:
-    prescription = exercise.prescriptions[profile.goal]
-    return make_option(exercise, prescription.reps, prescription.rest_seconds)
+    """The option at the goal's prescription, its reps fitted to the lifter and the dumbbells
+    (`experience.reps_for`)."""
+    reps = reps_for(exercise, profile)
+    return make_option(exercise, reps, rest_for(exercise, profile, reps))
 
 
 class OptionPool:
@@ -118,6 +121,9 @@ class OptionPool:
             for exercise in CATALOG if exercise.doable_with(profile.gear)
         )
         self.by_slug: dict[str, Option] = {o.slug: o for o in self.options}
+        # Ranked after the other options of their group (`experience.demoted`).
+        self.demoted: frozenset[str] = frozenset(
+            o.slug for o in self.options if demoted(o.exercise, profile))
         self.by_group: dict[MuscleGroup, tuple[Option, ...]] = {
             g: tuple(o for o in self.options if g in o.primary) for g in GROUP_ORDER
         }
@@ -130,6 +136,7 @@ class OptionPool:
         clone.extra = extra
         clone.options = self.options
         clone.by_slug = self.by_slug
+        clone.demoted = self.demoted
         clone.by_group = self.by_group
         clone._reasons = {}
         return clone

@@ -49,6 +49,8 @@ from fitcoach.programming.generator.site import EPSILON
 from fitcoach.programming.rules.landmarks import SESSION_SETS_MAX, WEEKLY_SETS_MAX
 
 MAX_EXERCISES = 8
+# Filling a long session's minutes keeps each group this far under the 20-set cap.
+FILL_UP_MARGIN = 2.0
 MIN_DEFICIT = 0.5  # a half set (secondary credit) is not worth a move
 # A main group with no direct work yet jumps the queue by this much (times its weight):
 # half-set credit from other groups' compounds is no substitute for training it directly.
@@ -102,6 +104,14 @@ class DayContext:
     # that trains them as a prime mover may serve them (a lunge for the glutes on an upper
     # day), not only one whose main group is in the focus.
     extra: frozenset[MuscleGroup] = field(default_factory=frozenset)
+    # A later lower day of the week (every other day training both legs' patterns): its
+    # exercises are chosen for variety before the catalog's priority (a strength week too:
+    # a deadlift, not Tuesday's Romanian deadlift again), its quads' first a one-sided squat.
+    vary: bool = False
+    # Sets a long session may still take after the stretch when its time is not used up
+    # (the day's share of 18 a group, `generate.build_sessions`): the minutes asked are
+    # filled with what the caps still allow. Empty: no such pass (edits).
+    fill_up: Mapping[MuscleGroup, float] = field(default_factory=dict)
 
     def headroom_of(self, group: MuscleGroup) -> float:
         found = self.headroom.get(group)
@@ -166,12 +176,38 @@ class SessionBuilder:
             self._paired(lambda: self.fill(first))
         self._paired(lambda: self.fill(self.ctx.targets))
         self.fill(self.ctx.stretch)
+        self._fill_up()
         self.rearrange()
         self.trim_to_budget()
         if balance:
             balance_pulls(self)
             self.rearrange()
         return self.blocks
+
+    def refill(self) -> None:
+        """Fill the time the week's pulling balance freed (a deadlift given way to a Romanian
+        deadlift, a press dropped) toward `DayContext.fill_up`, against the caps as they
+        stand now: groups a cap stopped earlier may have room again."""
+        if not self.ctx.fill_up:
+            return
+        self._exhausted.clear()
+        self._fed = False
+        self._paired(self._fill_up)
+        self.rearrange()
+        self.trim_to_budget()
+
+    def _fill_up(self) -> bool:
+        """Toward `DayContext.fill_up`, every group kept FILL_UP_MARGIN under its weekly
+        headroom: filling the minutes takes no group's week past 18 (other days' half sets
+        still fit under 20, a deload's 55% under its 12)."""
+        if not self.ctx.fill_up:
+            return False
+        headroom = self.ctx.headroom
+        self.ctx.headroom = {g: self.ctx.headroom_of(g) - FILL_UP_MARGIN for g in MuscleGroup}
+        try:
+            return self.fill(self.ctx.fill_up)
+        finally:
+            self.ctx.headroom = headroom
 
     # -- moves the balance pass makes (`balance`) -------------------------------------------
 
@@ -650,6 +686,13 @@ class SessionBuilder:
         strength = self.ctx.goal is Goal.STRENGTH
         uses = self.ctx.ledger.uses
         preferred = self.ctx.preferred_patterns.get(group, ())
+        demoted = self.ctx.pool.demoted
+        vary = self.ctx.vary
+        # A strength week squats twice: its squat stays the main lift on a varied day too.
+        varied = vary and not (strength and group is MuscleGroup.QUADS)
+        # The varied day's quads: a one-sided squat or lunge (a strength week's after its
+        # squat).
+        one_sided = vary and group is MuscleGroup.QUADS and not (strength and first_for_group)
 
         def key(option: Option) -> tuple[int, ...]:
             exercise = option.exercise
@@ -657,14 +700,18 @@ class SessionBuilder:
             return (
                 0 if not preferred or exercise.pattern in preferred else 1,
                 0 if option.main_group is group else 1,
+                # A technical lift for a beginner, a dumbbell too light for the exercise:
+                # the simpler or harder variation first (`experience`).
+                1 if option.slug in demoted else 0,
                 # A short session has no time for a barbell lift's ramp-up sets: dumbbells,
                 # cables or body weight first.
                 1 if self.ctx.short_rests and option.ramp_seconds else 0,
+                1 if one_sided and not exercise.unilateral else 0,
                 1 if exercise.pattern in patterns else 0,
                 1 if first_for_group and option.priority >= 3 else 0,
                 1 if exercise.lower_back_dominant and group not in _HINGE_GROUPS else 0,
-                option.priority if strength else used,
-                used if strength else option.priority,
+                option.priority if strength and not varied else used,
+                used if strength and not varied else option.priority,
                 option.order,
             )
 

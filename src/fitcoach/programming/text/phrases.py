@@ -86,8 +86,27 @@ def exercise_names(language: str, exercises: Iterable[Exercise]) -> str:
     return join(language, [exercise.name for exercise in exercises])
 
 
-def cue(exercise: Exercise, language: str, index: int = 0) -> str:
-    """One form cue in the user's language when the catalog has it, else in English."""
+# How each language's cues name a dumbbell: a cue that names one is passed over for a user
+# whose kettlebell stands in for the dumbbells (the goblet squat's "Hold one dumbbell ...").
+DUMBBELL_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("dumbbell",), "es": ("mancuerna",), "it": ("manubri",),
+    "he": ("משקולת", "משקולות"), "ko": ("덤벨",),
+}
+
+
+def cue(exercise: Exercise, language: str, index: int = 0,
+        without_dumbbells: bool = False) -> str:
+    """One form cue in the user's language when the catalog has it, else in English; with
+    `without_dumbbells`, one that does not name a dumbbell when the exercise has such a cue."""
+    cues = _cues(exercise, language)
+    if without_dumbbells:
+        words = DUMBBELL_WORDS.get(language_of(language), ()) + DUMBBELL_WORDS[DEFAULT_LANGUAGE]
+        plain = tuple(c for c in cues if not any(w in c.casefold() for w in words))
+        cues = plain or cues
+    return cues[index % len(cues)] if cues else ""
+
+
+def _cues(exercise: Exercise, language: str) -> tuple[str, ...]:
     cues_for = getattr(exercise, "cues_for", None)
     if callable(cues_for):
         cues = tuple(cues_for(language_of(language)) or ())
@@ -97,4 +116,4 @@ def cue(exercise: Exercise, language: str, index: int = 0) -> str:
             cues = tuple(raw.get(language_of(language)) or raw.get(DEFAULT_LANGUAGE) or ())
         else:
             cues = tuple(raw)
-    return cues[index % len(cues)] if cues else ""
+    return cues

@@ -137,6 +137,11 @@ PHRASES: dict[str, str] = {
     "note.effort": "Stop every working set {rir} reps short of failure.",
     "note.effort_light": "Easy day: stop every set {rir} reps short of failure and move well.",
     "note.cue": "{exercise}: {cue}",
+    "note.beginner_volume": "Beginner dose: about four fifths of an advanced lifter's sets, so "
+                             "technique and recovery keep up.",
+    "note.time_left": "About {minutes} of your {asked} minutes: with the exercises your "
+                       "equipment allows, the muscles this session trains are at "
+                       "their set limits, so more time would add no useful work.",
     "note.rest": "Rest day: walk, stretch and sleep well; this is when the work pays off.",
     "note.event": "{event} today: no training, save your energy for it.",
     "note.nothing_fits": "Nothing in your exercise list fits today's limits: take it as a rest "

@@ -129,6 +129,11 @@ PHRASES: dict[str, str] = {
     "note.effort_light": "Día suave: deja cada serie a {rir} repeticiones del fallo y muévete "
                          "bien.",
     "note.cue": "{exercise}: {cue}",
+    "note.beginner_volume": "Dosis de principiante: unas cuatro quintas partes de las series de "
+                             "alguien avanzado, para que la técnica y la recuperación acompañen.",
+    "note.time_left": "Unos {minutes} de tus {asked} minutos: con los ejercicios que permite "
+                       "tu equipo, los músculos de esta sesión ya están en su límite"
+                       " de series; más tiempo no añadiría trabajo útil.",
     "note.rest": "Día de descanso: camina, estira y duerme bien; ahora es cuando el trabajo "
                  "rinde.",
     "note.event": "Hoy es {event}: sin entrenamiento, guarda la energía.",

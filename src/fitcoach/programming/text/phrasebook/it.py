@@ -129,6 +129,11 @@ PHRASES: dict[str, str] = {
     "note.effort_light": "Giornata leggera: chiudi ogni serie a {rir} ripetizioni dal cedimento "
                          "e muoviti bene.",
     "note.cue": "{exercise}: {cue}",
+    "note.beginner_volume": "Dose da principiante: circa quattro quinti delle serie di chi è "
+                             "avanzato, così tecnica e recupero tengono il passo.",
+    "note.time_left": "Circa {minutes} dei tuoi {asked} minuti: con gli esercizi che la tua "
+                       "attrezzatura consente, i muscoli di questa seduta sono al "
+                       "limite di serie; più tempo non aggiungerebbe lavoro utile.",
     "note.rest": "Giorno di riposo: cammina, fai stretching e dormi bene; è ora che il lavoro "
                  "rende.",
     "note.event": "Oggi c'è {event}: niente allenamento, conserva le energie.",

@@ -128,6 +128,11 @@ PHRASES: dict[str, str] = {
     "note.effort": "모든 본 세트는 실패 {rir}회 전에 멈추세요.",
     "note.effort_light": "가벼운 날: 모든 세트를 실패 {rir}회 전에 멈추고 동작에 집중하세요.",
     "note.cue": "{exercise}: {cue}",
+    "note.beginner_volume": "초보자 분량: 상급자 세트 수의 약 5분의 4로, "
+                             "자세와 회복이 따라올 수 있게 했습니다.",
+    "note.time_left": "{asked}분 중 약 {minutes}분: 가진 장비로 할 수 있는 운동으로는 "
+                       "이 세션의 근육이 이미 세트 한도에 있어, "
+                       "시간을 더 써도 도움이 되지 않습니다.",
     "note.rest": "휴식일: 걷고, 스트레칭하고, 푹 자세요. 운동의 효과는 지금 만들어집니다.",
     "note.event": "오늘은 {event}: 운동 없이 에너지를 아껴 두세요.",
     "note.nothing_fits": "오늘의 제한에 맞는 운동이 없습니다. 휴식일로 보내세요.",
