@@ -6,10 +6,12 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, or_, select, update
+from sqlalchemy import Table, Text, bindparam, or_, select, update
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.orm import Session
 
 from fitcoach.api.ids import well_formed
+from fitcoach.api.memory.cache import LIVE_ITEMS
 from fitcoach.memory.apply import MutationOutcome
 from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, Tier, parse_entry
 from fitcoach.store.models import MemoryAuditRow, MemoryItemRow
@@ -51,10 +53,11 @@ class MemoryRepository:
 
     def live(self, user_id: str, now: dt.datetime) -> list[MemoryItem]:
         """Not invalidated and not expired (an item lives while now <= expires_at)."""
-        # Every chat turn reads this: a prebuilt Core query, rows straight to items.
+        # Every chat turn reads this: a prebuilt Core query, each row's entry as its JSON
+        # text, parsed once per distinct row content (`cache`).
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
         rows = self.session.execute(_LIVE, {"user_id": user_id, "now": now})
-        return [_item(*row) for row in rows]
+        return [LIVE_ITEMS.item(*row) for row in rows]
 
     def everything(self, user_id: str) -> list[MemoryItem]:
         return self._ordered(MemoryItemRow.user_id == user_id)
@@ -132,7 +135,10 @@ _UPDATE_ITEM = (
     .where(_ITEMS.c.id == bindparam("item_id"), _ITEMS.c.user_id == bindparam("owner"))
     .values({name: bindparam(f"new_{name}") for name in _CHANGEABLE}))
 _LIVE = (
-    select(_ITEMS.c.id, _ITEMS.c.tier, _ITEMS.c.entry, _ITEMS.c.created_at, _ITEMS.c.updated_at,
+    # The entry as text (no JSON decoding: the cache's key), on PostgreSQL jsonb's own
+    # canonical text.
+    select(_ITEMS.c.id, _ITEMS.c.tier, sql_cast(_ITEMS.c.entry, Text), _ITEMS.c.created_at,
+           _ITEMS.c.updated_at,
            _ITEMS.c.invalidated_at, _ITEMS.c.invalidation_reason)
     .where(_ITEMS.c.user_id == bindparam("user_id"), _ITEMS.c.invalidated_at.is_(None),
            or_(_ITEMS.c.expires_at.is_(None), _ITEMS.c.expires_at >= bindparam("now")))
