@@ -106,7 +106,7 @@ class SqlLogReader:
         """Read what every turn asks for (the known loads) in the caller's transaction: the
         chat turn's snapshot read, which saves the turn a transaction of its own."""
         if self._known_loads is None:
-            rows = session.execute(_KNOWN_LOADS, {"user_id": self.user_id}).all()
+            rows = session.connection().execute(_KNOWN_LOADS, {"user_id": self.user_id}).all()
             self._known_loads = {
                 slug: KnownLoad(weight_lbs=weight, reps=reps, rpe=rpe)
                 for slug, weight, reps, rpe in rows}

@@ -51,7 +51,7 @@ def make_memory_room(session: Session, user_id: str, wanted: int, cap: int,
 
 def prune_chat_history(session: Session, user_id: str, keep: int) -> None:
     """Delete the user's chat lines older than the newest `keep`."""
-    session.execute(_PRUNE_LINES, {"owner": user_id, "skip": keep - 1})
+    session.connection().execute(_PRUNE_LINES, {"owner": user_id, "skip": keep - 1})
 
 
 # Every chat turn runs this: built once, on the table (no ORM session synchronisation).

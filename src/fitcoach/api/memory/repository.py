@@ -56,7 +56,7 @@ class MemoryRepository:
         # Every chat turn reads this: a prebuilt Core query, each row's entry as its JSON
         # text, parsed once per distinct row content (`cache`).
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
-        rows = self.session.execute(_LIVE, {"user_id": user_id, "now": now})
+        rows = self.session.connection().execute(_LIVE, {"user_id": user_id, "now": now})
         return [LIVE_ITEMS.item(*row) for row in rows]
 
     def everything(self, user_id: str) -> list[MemoryItem]:
@@ -83,7 +83,7 @@ class MemoryRepository:
                  "operation": m.operation.value, "tier": m.target_tier.value, "entry": m.entry,
                  "reason": m.reason, "source": source, "applied_at": now} for m in mutations]
         if rows:  # one statement for the batch (an ORM flush inserts row by row here)
-            self.session.execute(_AUDIT.insert(), rows)
+            self.session.connection().execute(_AUDIT.insert(), rows)
 
     def save_outcome(self, user_id: str, outcome: MutationOutcome, source: str,
                      now: dt.datetime) -> None:
@@ -102,10 +102,10 @@ class MemoryRepository:
                    for key, item in changed.items() if key not in created]
         self.session.flush()  # the ORM's pending writes first, as they were before these
         if new_rows:
-            self.session.execute(_ITEMS.insert(), new_rows)
+            self.session.connection().execute(_ITEMS.insert(), new_rows)
         if updates:
             # executemany; the owner condition is the ownership check `_write` makes.
-            self.session.execute(_UPDATE_ITEM, updates)
+            self.session.connection().execute(_UPDATE_ITEM, updates)
         self._audit(user_id, outcome.applied, source, now)
 
     def invalidate(self, user_id: str, item: MemoryItem, reason: str, source: str,
