@@ -45,7 +45,7 @@ class ProposalRepository:
 
     def insert(self, row: dict[str, Any]) -> None:
         """Store a staged proposal built by `proposal_row` (one Core statement)."""
-        self.session.connection().execute(_PROPOSALS.insert(), row)
+        self.session.connection().execute(_INSERT_PROPOSAL, row)
 
 
 def proposal_row(user_id: str, proposal: Proposal, base_plan_version: int | None,
@@ -84,7 +84,7 @@ class ChatRepository:
 
     def insert_lines(self, rows: list[dict[str, Any]]) -> None:
         """Append lines built by `chat_line_rows`, in order, in one statement."""
-        self.session.connection().execute(_LINES.insert(), rows)
+        self.session.connection().execute(_INSERT_LINES, rows)
 
 
 def chat_line_rows(user_id: str, lines: list[tuple[ChatRole, str, str | None]],
@@ -100,6 +100,9 @@ def chat_line_rows(user_id: str, lines: list[tuple[ChatRole, str, str | None]],
 # A mapped class's table is a Table (SQLAlchemy types __table__ as the wider FromClause).
 _PROPOSALS = cast(Table, ProposalRow.__table__)
 _LINES = cast(Table, ChatMessageRow.__table__)
+# An INSERT built per call is a new statement whose cache key is computed again each time.
+_INSERT_PROPOSAL = _PROPOSALS.insert()
+_INSERT_LINES = _LINES.insert()
 _SUPERSEDE = (
     update(_PROPOSALS)
     .where(_PROPOSALS.c.user_id == bindparam("owner"),

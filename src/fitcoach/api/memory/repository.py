@@ -83,7 +83,7 @@ class MemoryRepository:
                  "operation": m.operation.value, "tier": m.target_tier.value, "entry": m.entry,
                  "reason": m.reason, "source": source, "applied_at": now} for m in mutations]
         if rows:  # one statement for the batch (an ORM flush inserts row by row here)
-            self.session.connection().execute(_AUDIT.insert(), rows)
+            self.session.connection().execute(_INSERT_AUDIT, rows)
 
     def save_outcome(self, user_id: str, outcome: MutationOutcome, source: str,
                      now: dt.datetime) -> None:
@@ -102,7 +102,7 @@ class MemoryRepository:
                    for key, item in changed.items() if key not in created]
         self.session.flush()  # the ORM's pending writes first, as they were before these
         if new_rows:
-            self.session.connection().execute(_ITEMS.insert(), new_rows)
+            self.session.connection().execute(_INSERT_ITEMS, new_rows)
         if updates:
             # executemany; the owner condition is the ownership check `_write` makes.
             self.session.connection().execute(_UPDATE_ITEM, updates)
@@ -127,6 +127,8 @@ def _row(user_id: str, item: MemoryItem) -> dict[str, Any]:
 
 _ITEMS = cast(Table, MemoryItemRow.__table__)  # a mapped class's table is a Table
 _AUDIT = cast(Table, MemoryAuditRow.__table__)
+# Built once: an INSERT built per call is a new statement whose cache key is computed again.
+_INSERT_ITEMS, _INSERT_AUDIT = _ITEMS.insert(), _AUDIT.insert()
 _CHANGEABLE = ("tier", "entry", "created_at", "updated_at", "invalidated_at",
                "invalidation_reason", "expires_at")
 # Bound names differ from the columns': SQLAlchemy reserves a column's own name for SET.
