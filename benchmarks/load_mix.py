@@ -133,6 +133,10 @@ class Tally:
     conflicts: Counter[str] = field(default_factory=Counter)
     proposals: Counter[str] = field(default_factory=Counter)
     error_samples: list[str] = field(default_factory=list)
+    # Answers that arrived within the window, wherever they started: the work the servers'
+    # CPU over the window paid for (latencies count only requests wholly inside it, so at
+    # 50 requests in flight they would undercount the window's work by about 50).
+    finished: int = 0
 
     def error(self, what: str, detail: str = "") -> None:
         self.errors[what] += 1
@@ -191,6 +195,8 @@ class Run:
             return None
         finished = time.perf_counter()
         if response.status in ok:
+            if self.window[0] <= finished <= self.window[1]:
+                self.tally.finished += 1
             if self.window[0] <= started and finished <= self.window[1]:
                 self.tally.latencies[route].append((finished - started) * 1000)
             return response
@@ -445,8 +451,7 @@ def run_one(deployment: Deployment, warm_up: float, seconds: float, seed: int,
                 "machine_busy": cpu.machine_busy_share, "load_before": cpu.load_before,
                 "load_after": cpu.load_after},
         "checks": checks, "profile": profile_text,
-        "server_cpu_ms_per_request": 1000 * cpu.server_cpu / max(
-            1, sum(len(v) for v in run.tally.latencies.values())),
+        "server_cpu_ms_per_request": 1000 * cpu.server_cpu / max(1, run.tally.finished),
         "write_gate": gate,
     }
 
@@ -477,8 +482,10 @@ def print_result(result: dict[str, Any]) -> None:
     baseline = result.get("in_process")
     if baseline:
         print(f"in-process turn (same intents, embedded brain, no HTTP or database): "
-              f"{baseline['cpu_ms_per_turn']:.2f} ms CPU over {baseline['turns']} turns; "
-              f"server CPU per chat turn = {baseline['ratio']:.2f}x that")
+              f"{baseline['cpu_ms_per_turn']:.2f} ms CPU (median of rounds: "
+              f"{baseline['before_ms']:.2f} before the run, {baseline['after_ms']:.2f} after; "
+              f"{baseline['turns']} turns); server CPU per chat turn = "
+              f"{baseline['ratio']:.2f}x that")
     gate = result.get("write_gate")
     if gate and gate.get("writes"):
         print(f"SQLite write gate: {gate['writes']:.0f} writes, held "
@@ -490,10 +497,19 @@ def print_result(result: dict[str, Any]) -> None:
 
 
 def chat_baseline(rounds: int) -> TurnCpu:
-    """The in-process CPU of the chat mix's turns (`turn_cpu`), measured just before a run
-    so that the ratio compares the two on the machine as it then is."""
+    """The in-process CPU of the chat mix's turns (`turn_cpu`), measured just before and
+    just after a run so that the ratio compares the two on the machine as it then is."""
     weights = {k: v for k, v in CHAT_WEIGHTS.items() if k != "onboarding"}
     return in_process_turn_cpu(weights, rounds)
+
+
+def in_process_result(before: TurnCpu, after: TurnCpu, server_ms: float) -> dict[str, Any]:
+    mean = (before.weighted_ms + after.weighted_ms) / 2
+    return {"cpu_ms_per_turn": mean, "before_ms": before.weighted_ms,
+            "after_ms": after.weighted_ms,
+            "rounds_ms": [*before.rounds_ms, *after.rounds_ms],
+            "per_intent_ms": before.per_intent_ms, "turns": before.turns + after.turns,
+            "ratio": server_ms / mean}
 
 
 def summary_table(results: list[dict[str, Any]]) -> str:
@@ -543,10 +559,11 @@ def main() -> None:
                         help="other processes' CPU (cores) tolerated during the window: "
                              "above it the run is repeated (other people's work on the cores)")
     parser.add_argument("--attempts", type=int, default=3)
-    parser.add_argument("--baseline-rounds", type=int, default=3,
-                        help="chat runs: before each, time this many in-process turns per "
-                             "evaluation case (CPU, this process) and report the servers' CPU "
-                             "per chat turn as a multiple of it; 0 = skip")
+    parser.add_argument("--baseline-rounds", type=int, default=5,
+                        help="chat runs: before and after each, time this many rounds of "
+                             "in-process turns over the evaluation cases (CPU, this process; "
+                             "`turn_cpu`) and report the servers' CPU per chat turn as a "
+                             "multiple of it; 0 = skip")
     parser.add_argument("--gate-probe", action="store_true",
                         help="SQLite: time every write's wait for and hold of the write gate "
                              "in the servers, and report them for the window")
@@ -570,17 +587,16 @@ def main() -> None:
                         print(f"running {deployment.label} ..."
                               + (f" (machine {100 * busy:.0f}% busy before)" if busy else ""),
                               flush=True)
-                        baseline = (chat_baseline(args.baseline_rounds)
-                                    if mix == "chat" and args.baseline_rounds else None)
+                        timed = mix == "chat" and args.baseline_rounds > 0
+                        before = chat_baseline(args.baseline_rounds) if timed else None
                         result = run_one(deployment, args.warm_up, args.seconds, args.seed,
                                          args.profile, args.gate_probe)
-                        if baseline is not None:
-                            result["in_process"] = {
-                                "cpu_ms_per_turn": baseline.weighted_ms,
-                                "per_intent_ms": baseline.per_intent_ms,
-                                "turns": baseline.turns,
-                                "ratio": result["server_cpu_ms_per_request"]
-                                / baseline.weighted_ms}
+                        if before is not None:
+                            # Again after the run: the machine's load drifts by the minute,
+                            # and the ratio is taken over the mean of the two.
+                            after = chat_baseline(args.baseline_rounds)
+                            result["in_process"] = in_process_result(
+                                before, after, result["server_cpu_ms_per_request"])
                         others = result["cpu"]["others_cores"]
                         if backend == "sqlite":  # no round trips: what is left is others'
                             others += result["cpu"]["unattributed_cores"]

@@ -24,6 +24,7 @@ from fitcoach.api.docs_ui import mount_docs_ui
 from fitcoach.api.errors import COMMON_ERROR_RESPONSES, install_error_handlers
 from fitcoach.api.exercises import endpoints as exercises
 from fitcoach.api.export import endpoints as export
+from fitcoach.api.heap import freeze_startup_heap
 from fitcoach.api.imports import endpoints as imports
 from fitcoach.api.imports.endpoints import IMPORT_PATH, MAX_IMPORT_BYTES
 from fitcoach.api.limits.rate_limit import RateLimiter
@@ -47,9 +48,11 @@ ROUTERS = (health.router, users.router, coach.router, plans.router, memory.route
 
 
 def create_app(settings: Settings | None = None, database: Database | None = None,
-               web_directory: Path | None = WEB_STATIC_DIR) -> FastAPI:
+               web_directory: Path | None = WEB_STATIC_DIR, *,
+               freeze_heap: bool = False) -> FastAPI:
     """The service over `database` (built from the settings when not given); the web client
-    is served from `web_directory` when it holds one (None: API only)."""
+    is served from `web_directory` when it holds one (None: API only). `freeze_heap`: once
+    started, the collector stops scanning the start-up heap (`heap`; serving processes)."""
     settings = settings or get_settings()
     database = database or Database(settings.db, pool_size=settings.db_pool_size,
                                     max_overflow=settings.db_max_overflow,
@@ -61,6 +64,8 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
         # start-up with its reason, and no user waits for the embedded brain to load.
         if get_brain not in app.dependency_overrides:
             build_brains(app)
+        if freeze_heap:
+            freeze_startup_heap()
         yield
         database.dispose()
 
@@ -103,4 +108,4 @@ def app_from_environment() -> FastAPI:
     lines (`FITCOACH_LOG_LEVEL`, `FITCOACH_LOG_JSON`)."""
     settings = get_settings()
     configure_logging(settings.log_level, as_json=settings.log_json)
-    return create_app(settings)
+    return create_app(settings, freeze_heap=True)

@@ -89,11 +89,14 @@ async def get_now(
 NowDep = Annotated[dt.datetime, Depends(get_now)]
 
 
+INVALID_TOKEN = "the bearer token is not valid"
+
+
 def authenticated(session: Session, token_hash: str) -> UserSettings:
     """The token's user, read in `session`; 401 when no user holds it."""
     caller = UserRepository(session).by_token_hash(token_hash)
     if caller is None:
-        raise Unauthorized("the bearer token is not valid")
+        raise Unauthorized(INVALID_TOKEN)
     return caller
 
 

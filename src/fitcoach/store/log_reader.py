@@ -43,21 +43,16 @@ class SqlLogReader:
         """The last `limit_sessions` logs with this exercise, newest first."""
         if limit_sessions < 1:
             return []
-        sets = WorkoutSetRow
-        mine = (sets.user_id == self.user_id, sets.exercise_id == exercise_id)
+        mine = {"user_id": self.user_id, "exercise_id": exercise_id}
         with self.database.read() as session:
+            connection = session.connection()
             # Every set of a log carries the log's time, so the newest distinct times are
             # the newest sessions: a short backwards walk of (user, exercise, time).
-            times = session.scalars(
-                select(sets.completed_at).where(*mine).distinct()
-                .order_by(sets.completed_at.desc()).limit(limit_sessions)).all()
+            times = connection.execute(_SESSION_TIMES,
+                                       {**mine, "sessions": limit_sessions}).scalars().all()
             if not times:
                 return []
-            rows = session.execute(
-                select(sets.log_id, sets.completed_at, sets.weight_lbs, sets.reps, sets.rpe)
-                .where(*mine, sets.completed_at >= min(times))
-                .order_by(sets.completed_at.desc(), sets.log_id.desc(),
-                          sets.exercise_position, sets.set_index)).all()
+            rows = connection.execute(_SESSION_SETS, {**mine, "since": min(times)}).all()
         grouped: dict[str, tuple[dt.datetime, list[SetRecord]]] = {}
         for log_id, completed_at, weight_lbs, reps, rpe in rows:
             grouped.setdefault(log_id, (completed_at, []))[1].append(
@@ -70,23 +65,18 @@ class SqlLogReader:
         """Weekly volume of `group`, oldest week first; reads only the window's sets."""
         start, end = volume_window(now, weeks_back, self.zone)
         primary, secondary = exercises_for_group(group)
-        sets = WorkoutSetRow
         with self.database.read() as session:
-            rows = session.execute(
-                select(sets.completed_at, sets.exercise_id, sets.weight_lbs, sets.reps, sets.rpe)
-                .where(sets.user_id == self.user_id, sets.completed_at >= start,
-                       sets.completed_at < end,
-                       sets.exercise_id.in_(sorted(primary | secondary)))).all()
+            rows = session.connection().execute(_WINDOW_SETS, {
+                "user_id": self.user_id, "start": start, "end": end,
+                "slugs": sorted(primary | secondary)}).all()
         records = [(at, slug, _set_record(weight, reps, rpe))
                    for at, slug, weight, reps, rpe in rows]
         return weekly_volume(records, group, now, weeks_back, self.zone)
 
     def records(self, exercise_id: str) -> PersonalRecords | None:
         with self.database.read() as session:
-            data = session.scalar(
-                select(PersonalRecordRow.records)
-                .where(PersonalRecordRow.user_id == self.user_id,
-                       PersonalRecordRow.exercise_id == exercise_id))
+            data = session.connection().scalar(
+                _RECORDS, {"user_id": self.user_id, "exercise_id": exercise_id})
         return None if data is None else PersonalRecords.model_validate(data)
 
     def known_loads(self) -> dict[str, KnownLoad]:
@@ -106,13 +96,31 @@ class SqlLogReader:
         """Read what every turn asks for (the known loads) in the caller's transaction: the
         chat turn's snapshot read, which saves the turn a transaction of its own."""
         if self._known_loads is None:
-            rows = session.execute(_KNOWN_LOADS, {"user_id": self.user_id}).all()
+            rows = session.connection().execute(_KNOWN_LOADS, {"user_id": self.user_id}).all()
             self._known_loads = {
                 slug: KnownLoad(weight_lbs=weight, reps=reps, rpe=rpe)
                 for slug, weight, reps, rpe in rows}
 
 
-# Built once: a statement's construction and cache key cost more than its execution.
+# Built once: a statement's construction and cache key cost more than its execution (the
+# tools of a progress question run several per turn).
+_SETS = WorkoutSetRow
+_MINE = (_SETS.user_id == bindparam("user_id"), _SETS.exercise_id == bindparam("exercise_id"))
+_SESSION_TIMES = (select(_SETS.completed_at).where(*_MINE).distinct()
+                  .order_by(_SETS.completed_at.desc()).limit(bindparam("sessions")))
+_SESSION_SETS = (
+    select(_SETS.log_id, _SETS.completed_at, _SETS.weight_lbs, _SETS.reps, _SETS.rpe)
+    .where(*_MINE, _SETS.completed_at >= bindparam("since"))
+    .order_by(_SETS.completed_at.desc(), _SETS.log_id.desc(), _SETS.exercise_position,
+              _SETS.set_index))
+_WINDOW_SETS = (
+    select(_SETS.completed_at, _SETS.exercise_id, _SETS.weight_lbs, _SETS.reps, _SETS.rpe)
+    .where(_SETS.user_id == bindparam("user_id"), _SETS.completed_at >= bindparam("start"),
+           _SETS.completed_at < bindparam("end"),
+           _SETS.exercise_id.in_(bindparam("slugs", expanding=True))))
+_RECORDS = select(PersonalRecordRow.records).where(
+    PersonalRecordRow.user_id == bindparam("user_id"),
+    PersonalRecordRow.exercise_id == bindparam("exercise_id"))
 _KNOWN_LOADS = select(
     PersonalRecordRow.exercise_id, PersonalRecordRow.last_top_weight_lbs,
     PersonalRecordRow.last_top_reps, PersonalRecordRow.last_top_rpe,

@@ -26,17 +26,17 @@ class ProposalRepository:
         return row if row is not None and row.user_id == user_id else None
 
     def supersede_pending(self, user_id: str, now: dt.datetime) -> None:
-        self.session.execute(_SUPERSEDE, {"owner": user_id, "now": now})
+        self.session.connection().execute(_SUPERSEDE, {"owner": user_id, "now": now})
 
     def pending_id(self, user_id: str) -> str | None:
         """The proposal staged and still waiting for Accept (at most one is pending)."""
-        return self.session.execute(_PENDING, {"owner": user_id}).scalar()
+        return self.session.connection().execute(_PENDING, {"owner": user_id}).scalar()
 
     def reject_pending(self, user_id: str, proposal_id: str, now: dt.datetime) -> None:
         """Turned down in words ("no thanks, keep it"): as the Reject button would, and only
         the proposal the turn was read with (one staged since by a concurrent request, which
         the user has not seen yet, stays pending)."""
-        self.session.execute(_REJECT, {"proposal_id": proposal_id, "owner": user_id,
+        self.session.connection().execute(_REJECT, {"proposal_id": proposal_id, "owner": user_id,
                                        "now": now})
 
     def add(self, user_id: str, proposal: Proposal, base_plan_version: int | None,
@@ -45,7 +45,7 @@ class ProposalRepository:
 
     def insert(self, row: dict[str, Any]) -> None:
         """Store a staged proposal built by `proposal_row` (one Core statement)."""
-        self.session.execute(_PROPOSALS.insert(), row)
+        self.session.connection().execute(_INSERT_PROPOSAL, row)
 
 
 def proposal_row(user_id: str, proposal: Proposal, base_plan_version: int | None,
@@ -68,7 +68,8 @@ class ChatRepository:
     def recent(self, user_id: str, limit: int) -> list[ChatLine]:
         """The last `limit` lines, oldest first."""
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
-        rows = self.session.execute(_RECENT, {"user_id": user_id, "limit": limit}).all()
+        rows = self.session.connection().execute(
+            _RECENT, {"user_id": user_id, "limit": limit}).all()
         return [ChatLine(role=ChatRole(role), text=text, at=at)
                 for role, text, at in reversed(rows)]
 
@@ -83,7 +84,7 @@ class ChatRepository:
 
     def insert_lines(self, rows: list[dict[str, Any]]) -> None:
         """Append lines built by `chat_line_rows`, in order, in one statement."""
-        self.session.execute(_LINES.insert(), rows)
+        self.session.connection().execute(_INSERT_LINES, rows)
 
 
 def chat_line_rows(user_id: str, lines: list[tuple[ChatRole, str, str | None]],
@@ -93,10 +94,15 @@ def chat_line_rows(user_id: str, lines: list[tuple[ChatRole, str, str | None]],
 
 
 # Built once, on the tables (Core): a statement's construction and cache key cost more
-# than its execution, and none of these needs the ORM's identity map.
+# than its execution, and none of these needs the ORM's identity map, so they run on the
+# session's connection (`Session.execute` adds the ORM's per-statement set-up and result
+# wrapping: a fifth of the snapshot's CPU in the profile of docs/performance.md).
 # A mapped class's table is a Table (SQLAlchemy types __table__ as the wider FromClause).
 _PROPOSALS = cast(Table, ProposalRow.__table__)
 _LINES = cast(Table, ChatMessageRow.__table__)
+# An INSERT built per call is a new statement whose cache key is computed again each time.
+_INSERT_PROPOSAL = _PROPOSALS.insert()
+_INSERT_LINES = _LINES.insert()
 _SUPERSEDE = (
     update(_PROPOSALS)
     .where(_PROPOSALS.c.user_id == bindparam("owner"),

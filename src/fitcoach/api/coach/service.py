@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from fitcoach.api.coach.heads import TurnHeads, turn_heads
 from fitcoach.api.coach.meta import public_meta
 from fitcoach.api.coach.repository import (
     ChatRepository,
@@ -30,8 +31,8 @@ from fitcoach.api.coach.repository import (
     proposal_row,
 )
 from fitcoach.api.coach.schemas import ChatRequest
-from fitcoach.api.dependencies import Brains, TurnRunner, authenticated
-from fitcoach.api.errors import MemoryConflict
+from fitcoach.api.dependencies import INVALID_TOKEN, Brains, TurnRunner
+from fitcoach.api.errors import MemoryConflict, Unauthorized
 from fitcoach.api.ids import new_memory_id, new_proposal_id
 from fitcoach.api.limits.storage import (
     make_memory_room,
@@ -39,6 +40,7 @@ from fitcoach.api.limits.storage import (
     prune_chat_history,
 )
 from fitcoach.api.memory.repository import MemoryRepository
+from fitcoach.api.plans.repository import UNREAD
 from fitcoach.api.plans.service import current_plan
 from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
 from fitcoach.brain.ports import (
@@ -84,15 +86,18 @@ class Snapshot:
 
 
 def read_snapshot(session: Session, caller: UserSettings, now: dt.datetime,
-                  reader: SqlLogReader | None = None) -> Snapshot:
+                  reader: SqlLogReader | None = None, heads: TurnHeads | None = None
+                  ) -> Snapshot:
     """The snapshot, read in the caller's read transaction (the chat endpoint's is the one
-    that authenticated the request); `reader` (the turn's log reader) reads what every turn
-    needs from the logs in it too."""
+    that authenticated the request, and read the `heads` with the token); `reader` (the
+    turn's log reader) reads what every turn needs from the logs in it too."""
     user_id = caller.user_id
     memory = MemoryRepository(session).live(user_id, now)
-    plan = current_plan(session, user_id, caller.timezone, now)
+    plan = current_plan(session, user_id, caller.timezone, now,
+                        UNREAD if heads is None else heads.latest_version)
     history = ChatRepository(session).recent(user_id, HISTORY_LINES)
-    pending = ProposalRepository(session).pending_id(user_id)
+    pending = (ProposalRepository(session).pending_id(user_id) if heads is None
+               else heads.pending_proposal_id)
     if reader is not None:
         reader.preload(session)
     return Snapshot(memory=tuple(memory),
@@ -228,12 +233,15 @@ def open_turn(database: Database, token_hash: str, now: dt.datetime | None,
     thread pool and one transaction instead of two of each. The token is still looked up
     on every request: a revoked token is refused at once."""
     with database.read() as session:
-        caller = authenticated(session, token_hash)
+        heads = turn_heads(session, token_hash)
+        if heads is None:
+            raise Unauthorized(INVALID_TOKEN)
         if clock_error is not None:
             raise clock_error
         assert now is not None
+        caller = heads.caller
         reader = SqlLogReader(database, caller.user_id, caller.timezone)
-        snapshot = read_snapshot(session, caller, now, reader)
+        snapshot = read_snapshot(session, caller, now, reader, heads)
     return OpenedTurn(caller, now, snapshot, reader)
 
 

@@ -35,8 +35,7 @@ def make_memory_room(session: Session, user_id: str, wanted: int, cap: int,
     if wanted <= 0:
         return 0
     items = MemoryItemRow
-    stored = session.scalar(select(func.count()).select_from(items)
-                            .where(items.user_id == user_id)) or 0
+    stored = session.connection().scalar(_COUNT_ITEMS, {"owner": user_id}) or 0
     excess = stored + wanted - cap
     if excess > 0:
         inactive = session.scalars(
@@ -51,11 +50,14 @@ def make_memory_room(session: Session, user_id: str, wanted: int, cap: int,
 
 def prune_chat_history(session: Session, user_id: str, keep: int) -> None:
     """Delete the user's chat lines older than the newest `keep`."""
-    session.execute(_PRUNE_LINES, {"owner": user_id, "skip": keep - 1})
+    session.connection().execute(_PRUNE_LINES, {"owner": user_id, "skip": keep - 1})
 
 
-# Every chat turn runs this: built once, on the table (no ORM session synchronisation).
+# Every chat turn runs these: built once, on the table (no ORM session synchronisation).
 _LINES = cast(Table, ChatMessageRow.__table__)  # a mapped class's table is a Table
+_ITEMS = cast(Table, MemoryItemRow.__table__)
+_COUNT_ITEMS = select(func.count()).select_from(_ITEMS).where(
+    _ITEMS.c.user_id == bindparam("owner"))
 _PRUNE_LINES = delete(_LINES).where(
     _LINES.c.user_id == bindparam("owner"),
     _LINES.c.id < (select(_LINES.c.id).where(_LINES.c.user_id == bindparam("owner"))

@@ -6,10 +6,12 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, or_, select, update
+from sqlalchemy import Table, Text, bindparam, or_, select, update
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.orm import Session
 
 from fitcoach.api.ids import well_formed
+from fitcoach.api.memory.cache import LIVE_ITEMS
 from fitcoach.memory.apply import MutationOutcome
 from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, Tier, parse_entry
 from fitcoach.store.models import MemoryAuditRow, MemoryItemRow
@@ -51,10 +53,11 @@ class MemoryRepository:
 
     def live(self, user_id: str, now: dt.datetime) -> list[MemoryItem]:
         """Not invalidated and not expired (an item lives while now <= expires_at)."""
-        # Every chat turn reads this: a prebuilt Core query, rows straight to items.
+        # Every chat turn reads this: a prebuilt Core query, each row's entry as its JSON
+        # text, parsed once per distinct row content (`cache`).
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
-        rows = self.session.execute(_LIVE, {"user_id": user_id, "now": now})
-        return [_item(*row) for row in rows]
+        rows = self.session.connection().execute(_LIVE, {"user_id": user_id, "now": now})
+        return [LIVE_ITEMS.item(*row) for row in rows]
 
     def everything(self, user_id: str) -> list[MemoryItem]:
         return self._ordered(MemoryItemRow.user_id == user_id)
@@ -80,7 +83,7 @@ class MemoryRepository:
                  "operation": m.operation.value, "tier": m.target_tier.value, "entry": m.entry,
                  "reason": m.reason, "source": source, "applied_at": now} for m in mutations]
         if rows:  # one statement for the batch (an ORM flush inserts row by row here)
-            self.session.execute(_AUDIT.insert(), rows)
+            self.session.connection().execute(_INSERT_AUDIT, rows)
 
     def save_outcome(self, user_id: str, outcome: MutationOutcome, source: str,
                      now: dt.datetime) -> None:
@@ -99,10 +102,10 @@ class MemoryRepository:
                    for key, item in changed.items() if key not in created]
         self.session.flush()  # the ORM's pending writes first, as they were before these
         if new_rows:
-            self.session.execute(_ITEMS.insert(), new_rows)
+            self.session.connection().execute(_INSERT_ITEMS, new_rows)
         if updates:
             # executemany; the owner condition is the ownership check `_write` makes.
-            self.session.execute(_UPDATE_ITEM, updates)
+            self.session.connection().execute(_UPDATE_ITEM, updates)
         self._audit(user_id, outcome.applied, source, now)
 
     def invalidate(self, user_id: str, item: MemoryItem, reason: str, source: str,
@@ -124,6 +127,8 @@ def _row(user_id: str, item: MemoryItem) -> dict[str, Any]:
 
 _ITEMS = cast(Table, MemoryItemRow.__table__)  # a mapped class's table is a Table
 _AUDIT = cast(Table, MemoryAuditRow.__table__)
+# Built once: an INSERT built per call is a new statement whose cache key is computed again.
+_INSERT_ITEMS, _INSERT_AUDIT = _ITEMS.insert(), _AUDIT.insert()
 _CHANGEABLE = ("tier", "entry", "created_at", "updated_at", "invalidated_at",
                "invalidation_reason", "expires_at")
 # Bound names differ from the columns': SQLAlchemy reserves a column's own name for SET.
@@ -132,7 +137,10 @@ _UPDATE_ITEM = (
     .where(_ITEMS.c.id == bindparam("item_id"), _ITEMS.c.user_id == bindparam("owner"))
     .values({name: bindparam(f"new_{name}") for name in _CHANGEABLE}))
 _LIVE = (
-    select(_ITEMS.c.id, _ITEMS.c.tier, _ITEMS.c.entry, _ITEMS.c.created_at, _ITEMS.c.updated_at,
+    # The entry as text (no JSON decoding: the cache's key), on PostgreSQL jsonb's own
+    # canonical text.
+    select(_ITEMS.c.id, _ITEMS.c.tier, sql_cast(_ITEMS.c.entry, Text), _ITEMS.c.created_at,
+           _ITEMS.c.updated_at,
            _ITEMS.c.invalidated_at, _ITEMS.c.invalidation_reason)
     .where(_ITEMS.c.user_id == bindparam("user_id"), _ITEMS.c.invalidated_at.is_(None),
            or_(_ITEMS.c.expires_at.is_(None), _ITEMS.c.expires_at >= bindparam("now")))

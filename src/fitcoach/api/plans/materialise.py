@@ -59,13 +59,14 @@ class PlanWeekRepository:
         rewritten only by an Accept, which brings a new version (every chat turn reads it)."""
         self.session.flush()
         where = {"user_id": user_id, "week_start": week_start}
-        version = self.session.scalar(_WEEK_VERSION, where)
+        version = self.session.connection().scalar(_WEEK_VERSION, where)
         if version is None:
             return None
         key = f"{user_id}/{week_start.isoformat()}"
 
         def column(name: str) -> Callable[[], dict[str, Any]]:
-            return lambda: self.session.execute(_WEEK_DOCUMENTS, where).one()._mapping[name]
+            return lambda: self.session.connection().execute(
+                _WEEK_DOCUMENTS, where).one()._mapping[name]
 
         return WeekPlan(version=version,
                         plan=WEEKS.get_or_parse(f"{key}/plan", version, column("plan")),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, Final, Literal
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
@@ -13,6 +14,16 @@ from fitcoach.api.plans.cache import PLANS
 from fitcoach.programming.calendar import Completion
 from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.store.models import DayCompletionRow, PlanVersionRow
+
+
+class _Unread(Enum):
+    UNREAD = "unread"
+
+
+# The newest version is not known yet: `latest` reads it (a chat turn reads it beside the
+# token lookup, `coach.heads`, and passes it in).
+UNREAD: Final = _Unread.UNREAD
+KnownVersion = int | None | Literal[_Unread.UNREAD]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +38,13 @@ class PlanRepository:
 
     def latest_version(self, user_id: str) -> int | None:
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
-        return self.session.scalar(_LATEST_VERSION, {"user_id": user_id})
+        return self.session.connection().scalar(_LATEST_VERSION, {"user_id": user_id})
 
-    def latest(self, user_id: str) -> StoredPlan | None:
-        version = self.latest_version(user_id)
+    def latest(self, user_id: str, version: KnownVersion = UNREAD) -> StoredPlan | None:
+        """The newest version (`version`: its number when the caller has read it in this
+        transaction; None when it found none)."""
+        if version is UNREAD:
+            version = self.latest_version(user_id)
         return None if version is None else self.get(user_id, version)
 
     def get(self, user_id: str, version: int) -> StoredPlan | None:
@@ -57,7 +71,7 @@ class PlanRepository:
     def completions(self, user_id: str, first: dt.date, last: dt.date
                     ) -> dict[dt.date, Completion]:
         self.session.flush()
-        rows = self.session.execute(_COMPLETIONS,
+        rows = self.session.connection().execute(_COMPLETIONS,
                                     {"user_id": user_id, "first": first, "last": last})
         return {date: Completion(log_id, completed_at) for date, log_id, completed_at in rows}
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from fitcoach.api.plans.materialise import WeekPlan, materialise, resolve
-from fitcoach.api.plans.repository import PlanRepository, StoredPlan
+from fitcoach.api.plans.repository import UNREAD, KnownVersion, PlanRepository, StoredPlan
 from fitcoach.api.plans.weeks import week_dates
 from fitcoach.brain.ports import UserSettings
 from fitcoach.programming.calendar import with_completions
@@ -32,11 +32,12 @@ def overlay(session: Session, user_id: str, plan: WeeklyPlan) -> WeeklyPlan:
     return with_completions(plan, PlanRepository(session).completions(user_id, first, last))
 
 
-def this_week(session: Session, user_id: str, timezone: str,
-              now: dt.datetime) -> tuple[StoredPlan, WeekPlan] | None:
+def this_week(session: Session, user_id: str, timezone: str, now: dt.datetime,
+              latest_version: KnownVersion = UNREAD) -> tuple[StoredPlan, WeekPlan] | None:
     """The newest version and the current week's plan made from it (not yet kept, the
-    first time the week is read: `materialise.materialise` keeps it)."""
-    stored = PlanRepository(session).latest(user_id)
+    first time the week is read: `materialise.materialise` keeps it). `latest_version`: the
+    newest version's number when the caller read it in this transaction."""
+    stored = PlanRepository(session).latest(user_id, latest_version)
     if stored is None:
         return None
     week_start = local_week_start(now, timezone)
@@ -46,9 +47,9 @@ def this_week(session: Session, user_id: str, timezone: str,
     return stored, week
 
 
-def current_plan(session: Session, user_id: str, timezone: str,
-                 now: dt.datetime) -> CurrentPlan | None:
-    found = this_week(session, user_id, timezone, now)
+def current_plan(session: Session, user_id: str, timezone: str, now: dt.datetime,
+                 latest_version: KnownVersion = UNREAD) -> CurrentPlan | None:
+    found = this_week(session, user_id, timezone, now, latest_version)
     if found is None:
         return None
     stored, week = found
