@@ -8,10 +8,11 @@ Writing a state costs more than the turn that follows, so it is written once and
 
 1. per (state, week of the case's *now*): the user, their memory, and the logs of the
    weeks before that week (the plan of the case's week completes none of their days);
-2. per language and the logs of the case's week done by its *now*: step 1's copy as a user of its own (`local.store.rename_user`), their
-   language set (the service's settings update), the plan of that week in that language
-   accepted (stored as version `plan_version`, its week kept, as Accept keeps it), then
-   those logs logged, each completing its day by the service's rule.
+2. per language and the logs of the case's week done by its *now*: step 1's copy as a
+   user of its own (`local.store.rename_user`), their language set (the service's
+   settings update), the plan of that week in that language accepted (stored as version
+   `plan_version`, its week kept, as Accept keeps it), then those logs logged, each
+   completing its day by the service's rule.
 
 Each case restores step 2's copy. The cases of a run share one engine, so the service's
 statements are compiled once per run, as a server's are once per process; the cases of a

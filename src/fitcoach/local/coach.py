@@ -88,13 +88,15 @@ class LocalCoach:
     def sign_up(cls, settings: UserSettings, brain: Brain, fallback: Brain | None = None, *,
                 clock: Clock = utc_now, database: Database | None = None,
                 memory: Sequence[MemoryItem] = (), plan: WeeklyPlan | None = None,
-                version: int = 1, workouts: Sequence[WorkoutRecord] = ()) -> LocalCoach:
+                version: int = 1, workouts: Sequence[WorkoutRecord] = (),
+                ids: IdSequence | None = None) -> LocalCoach:
         """A new user with `settings`' language, units and zone (their id is the store's),
         in `database` (default: a new in-memory one), starting from `memory`, an accepted
-        `plan` as `version`, and `workouts` logged at their own times."""
+        `plan` as `version`, and `workouts` logged at their own times; `ids` mints their
+        ids (a fixed stem: a test that names them)."""
         database = database or in_memory_database()
         now = clock()
-        ids = IdSequence()
+        ids = ids or IdSequence()
         request = CreateUserRequest(display_name=settings.display_name or "you",
                                     locale=settings.locale, units=settings.units,
                                     timezone=settings.timezone)
