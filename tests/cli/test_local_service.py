@@ -32,8 +32,10 @@ def coach() -> LocalCoach:
 def test_a_turn_is_stored_as_the_http_service_stores_it() -> None:
     user = coach()
     record = asyncio.run(user.send("dumbbells and a bench, 4 days"))
-    assert record.staged is not None and record.staged.id == record.answer.proposal.id
-    assert well_formed(record.staged.id) and well_formed(user.caller.user_id)
+    assert record.staged is not None
+    assert record.staged.id == record.answer.proposal.id
+    assert well_formed(record.staged.id)
+    assert well_formed(user.caller.user_id)
     with user.database.read() as session:
         lines = ChatRepository(session).recent(user.caller.user_id, 10)
         stored = MemoryRepository(session).live(user.caller.user_id, NOW)
@@ -52,14 +54,16 @@ def test_ids_minted_in_order_sort_in_that_order_per_kind(prefixes: list[str]) ->
     assert all(well_formed(value) for value in minted)
     for prefix in set(prefixes):
         mine = [value for value in minted if value.startswith(prefix + "_")]
-        assert mine == sorted(mine) and len(set(mine)) == len(mine)
+        assert mine == sorted(mine)
+        assert len(set(mine)) == len(mine)
 
 
 def test_outside_a_sequence_ids_stay_random() -> None:
     with minted_in_order(IdSequence("0" * 12)):
         inside = new_memory_id()
     assert inside == "mem_" + "0" * 23 + "1"
-    assert new_memory_id() != inside and well_formed(new_memory_id())
+    assert new_memory_id() != inside
+    assert well_formed(new_memory_id())
 
 
 def test_a_stem_must_be_twelve_hex_digits() -> None:
@@ -74,7 +78,8 @@ def test_a_restored_copy_is_the_state_it_copied_and_a_renamed_user_keeps_every_r
     user.accept()
     assert user.version == 1
     restore(user.database, copy)
-    assert user.version is None and user.pending() is not None  # back before the Accept
+    assert user.version is None
+    assert user.pending() is not None
     old = user.caller.user_id
     rename_user(user.database, old, "usr_" + "ab" * 12)
     with user.database.engine.connect() as connection:
@@ -85,7 +90,8 @@ def test_a_restored_copy_is_the_state_it_copied_and_a_renamed_user_keeps_every_r
     moved = LocalCoach(database=user.database,
                        caller=user.caller.model_copy(update={"user_id": "usr_" + "ab" * 12}),
                        token_hash=user.token_hash, brain=user.brain)
-    assert moved.pending() is not None and len(moved.memory) == 2
+    assert moved.pending() is not None
+    assert len(moved.memory) == 2
     assert moved.accept().version == 1  # the renamed user's rows still hold together
 
 
