@@ -1,4 +1,5 @@
-"""`fitcoach chat`: talk to the coach in the terminal, everything kept in memory."""
+"""`fitcoach chat`: talk to the coach in the terminal: one user of the application service,
+its store (SQLite) kept in memory for the session."""
 
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def chat_command(
 
     from fitcoach.brain.factory import BrainConfigurationError, build_brain
     from fitcoach.brain.ports import UserSettings
-    from fitcoach.chat_session import ChatSession, utc_now
+    from fitcoach.local.coach import LocalCoach, utc_now
     from fitcoach.settings import Settings
     from fitcoach.terminal.repl import TerminalCoach
 
@@ -67,7 +68,7 @@ def chat_command(
     except (BrainConfigurationError, ValidationError) as error:
         raise _refuse(locale, "cannot_start", error=error) from None
     clock = utc_now if fixed is None else (lambda: fixed)
-    session = ChatSession(
-        settings=UserSettings(user_id="terminal", locale=locale, units=unit, timezone=timezone),
-        brain=primary, fallback=fallback, clock=clock)
+    session = LocalCoach.sign_up(
+        UserSettings(user_id="terminal", locale=locale, units=unit, timezone=timezone),
+        primary, fallback, clock=clock)
     TerminalCoach(session=session, console=console).run()

@@ -20,7 +20,7 @@ from fitcoach.brain.ports import ActiveTab, Locale, RouteContext, UserSettings
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, Unit, Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.memory.entries import MemoryItem, StapleEntry, Tier
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import WeeklyPlan
@@ -95,10 +95,10 @@ def test_the_generator_offers_chips_for_every_person_and_language() -> None:
                          ids=[f"{c[0]}-{c[1]}-{i}" for i, c in enumerate(CASES)])
 def test_a_chip_routes_to_an_applicable_change(language: str, person: str, chip: str,
                                                 day: Weekday | None) -> None:
-    session = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                                units=Unit.KG),
-                          brain=EmbeddedBrain(), memory=list(PEOPLE[person]),
-                          plan=_plan(language, person), clock=lambda: NOW)
+    session = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                       units=Unit.KG),
+                                 brain=EmbeddedBrain(), memory=list(PEOPLE[person]),
+                                 plan=_plan(language, person), clock=lambda: NOW)
     route = RouteContext(active_tab=ActiveTab.WEEK) if day is None else \
         RouteContext(active_tab=ActiveTab.TODAY, selected_day=day)
     record = asyncio.run(session.send(chip, route=route))

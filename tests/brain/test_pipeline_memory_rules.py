@@ -16,7 +16,7 @@ from fitcoach.brain.decision import BrainDecision, BrainRequest, Materialized
 from fitcoach.brain.ports import Locale, LogReader, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Unit
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.memory.entries import (
     Operation,
     PhysiologicalEntry,
@@ -52,18 +52,18 @@ NOT_SO_HARSH = {"en": "stop being so harsh", "es": "deja de ser tan duro",
                 "ko": "너무 엄하게 하지 마"}
 
 
-def session(language: str, clock: list[dt.datetime] | None = None) -> ChatSession:
+def session(language: str, clock: list[dt.datetime] | None = None) -> LocalCoach:
     moments = clock or [NOW]
-    return ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                             units=Unit.KG),
-                       brain=EmbeddedBrain(), clock=lambda: moments[-1])
+    return LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                    units=Unit.KG),
+                              brain=EmbeddedBrain(), clock=lambda: moments[-1])
 
 
-def send(chat: ChatSession, message: str, now: dt.datetime | None = None):  # type: ignore[no-untyped-def]
+def send(chat: LocalCoach, message: str, now: dt.datetime | None = None):  # type: ignore[no-untyped-def]
     return asyncio.run(chat.send(message, now=now))
 
 
-def staples(chat: ChatSession, category: StapleCategory) -> list[StapleEntry]:
+def staples(chat: LocalCoach, category: StapleCategory) -> list[StapleEntry]:
     return [i.entry for i in chat.active_memory() if isinstance(i.entry, StapleEntry)
             and i.entry.category is category]
 
@@ -157,7 +157,7 @@ class ContextSpy:
 
 def test_the_acute_note_leaves_the_context_when_it_expires() -> None:
     spy = ContextSpy()
-    chat = ChatSession(settings=UserSettings(user_id="u"), brain=spy, clock=lambda: NOW)
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u"), brain=spy, clock=lambda: NOW)
     send(chat, SEED_MESSAGES["en"][1])
     chat.accept()
     send(chat, SEED_MESSAGES["en"][5])

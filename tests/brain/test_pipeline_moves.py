@@ -15,7 +15,7 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import WEEKDAYS, Unit, Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.memory.entries import StapleCategory, StapleEntry
 
 sys.path.insert(0, str(Path(__file__).parent / "embedded"))
@@ -47,16 +47,16 @@ LASTING = {
 }
 
 
-def onboarded(language: str) -> ChatSession:
-    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                             units=Unit.KG),
-                       brain=EmbeddedBrain(), clock=lambda: NOW)
+def onboarded(language: str) -> LocalCoach:
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                    units=Unit.KG),
+                              brain=EmbeddedBrain(), clock=lambda: NOW)
     send(chat, SEED_MESSAGES[language][1])
     chat.accept()
     return chat
 
 
-def send(chat: ChatSession, message: str):  # type: ignore[no-untyped-def]
+def send(chat: LocalCoach, message: str):  # type: ignore[no-untyped-def]
     return asyncio.run(chat.send(message, now=NOW))
 
 
@@ -64,7 +64,7 @@ def trained(plan) -> tuple[Weekday, ...]:  # type: ignore[no-untyped-def]
     return tuple(d for d in WEEKDAYS if plan.days[d].is_training_day)
 
 
-def goal(chat: ChatSession) -> StapleEntry:
+def goal(chat: LocalCoach) -> StapleEntry:
     [entry] = [i.entry for i in chat.active_memory() if isinstance(i.entry, StapleEntry)
                and i.entry.category is StapleCategory.GOAL]
     return entry

@@ -15,7 +15,7 @@ from fitcoach.brain.decision import BrainDecision, BrainRequest, Materialized
 from fitcoach.brain.ports import Locale, LogReader, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.programming.edits.operations import EditOperation, ShortenDay
 
 sys.path.insert(0, str(Path(__file__).parent / "embedded"))
@@ -49,9 +49,9 @@ class ScriptedEdits:
         return self.brain.finalize_message(request, decision, outcome)
 
 
-def onboarded(language: str = "en") -> ChatSession:
-    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language)),
-                       brain=EmbeddedBrain(), clock=lambda: NOW)
+def onboarded(language: str = "en") -> LocalCoach:
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language)),
+                              brain=EmbeddedBrain(), clock=lambda: NOW)
     asyncio.run(chat.send(SEED_MESSAGES[language][1]))
     chat.accept()
     return chat

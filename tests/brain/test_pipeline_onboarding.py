@@ -14,7 +14,7 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.memory.entries import Operation, StapleCategory, StapleEntry
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
@@ -39,8 +39,8 @@ def ask(language: str, missing: str) -> str:
 @pytest.mark.parametrize("language", list(STEPS))
 def test_the_coach_asks_for_what_is_missing_then_plans(language: str) -> None:
     goal_step, gear_step, schedule_step = STEPS[language]
-    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language)),
-                       brain=EmbeddedBrain(), clock=lambda: NOW)
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language)),
+                              brain=EmbeddedBrain(), clock=lambda: NOW)
 
     first = asyncio.run(chat.send(goal_step)).outcome.result
     assert first.proposal.type is ProposalType.NONE  # no guessed plan
@@ -68,8 +68,8 @@ def test_the_coach_asks_for_what_is_missing_then_plans(language: str) -> None:
 
 
 def test_a_greeting_alone_is_welcomed_with_the_three_questions() -> None:
-    chat = ChatSession(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
-                       clock=lambda: NOW)
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
+                              clock=lambda: NOW)
     result = asyncio.run(chat.send("hi")).outcome.result
     assert result.proposal.type is ProposalType.NONE
     assert result.memory_mutations == []

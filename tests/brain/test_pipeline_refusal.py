@@ -18,7 +18,7 @@ from fitcoach.brain.pipeline import run_turn
 from fitcoach.brain.ports import Locale, LogReader, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.memory.entries import Operation, Tier
 from fitcoach.programming.edits.operations import AddExercise, EditOperation
 
@@ -54,9 +54,9 @@ class BarbellBrain:
         return self.brain.finalize_message(request, decision, outcome)
 
 
-def onboarded(language: str, brain: object) -> ChatSession:
-    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language)),
-                       brain=EmbeddedBrain(), clock=lambda: NOW)
+def onboarded(language: str, brain: object) -> LocalCoach:
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language)),
+                              brain=EmbeddedBrain(), clock=lambda: NOW)
     asyncio.run(chat.send(SEED_MESSAGES[language][1]))
     chat.accept()
     chat.brain = brain  # type: ignore[assignment]

@@ -22,7 +22,7 @@ from fitcoach.brain.ports import ActiveTab, LogReader, RouteContext, UserSetting
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.llm_common.answer_parser import parse_answer
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.programming.plan import DayPlan
 
 sys.path.insert(0, str(Path(__file__).parent / "embedded"))
@@ -62,15 +62,15 @@ def _llm(target_day: str | None) -> LLMAnswer:
         "message": "Your next session that works your chest is staged without it."})
 
 
-def onboarded() -> ChatSession:
-    chat = ChatSession(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
-                       clock=lambda: MONDAY)
+def onboarded() -> LocalCoach:
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
+                              clock=lambda: MONDAY)
     asyncio.run(chat.send(SEED_MESSAGES["en"][1]))
     chat.accept()
     return chat
 
 
-def _proposal(chat: ChatSession, brain: Any, route: RouteContext | None = None) -> Any:
+def _proposal(chat: LocalCoach, brain: Any, route: RouteContext | None = None) -> Any:
     turn = chat.turn_input(SORE_CHEST, now=MONDAY, **({"route": route} if route else {}))
     return asyncio.run(run_turn(turn, brain, chat.log_reader)).result.proposal
 

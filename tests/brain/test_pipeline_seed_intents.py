@@ -24,7 +24,8 @@ from fitcoach.brain.ports import ActiveTab, Locale, RouteContext, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import BodyPart, GearTag, MuscleGroup, Unit, Weekday
-from fitcoach.chat_session import ChatSession, TurnRecord
+from fitcoach.local.coach import LocalCoach
+from fitcoach.local.turns import TurnRecord
 from fitcoach.memory.entries import Operation, Tier
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 from fitcoach.programming.profile import UpcomingEvent
@@ -58,9 +59,9 @@ class SeedRun:
 
 def _run(language: str) -> SeedRun:
     units = Unit.LB if language == "ko" else Unit.KG
-    session = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                                units=units),
-                          brain=EmbeddedBrain(), clock=lambda: NOW)
+    session = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                       units=units),
+                                 brain=EmbeddedBrain(), clock=lambda: NOW)
     for days_ago, reps in zip((9, 6, 3), LOGGED_SETS, strict=True):
         sets = tuple(SetRecord(weight_lbs=LOGGED_LBS, reps=r, rpe=8) for r in reps)
         session.log_workout([ExerciseRecord(exercise_id="incline-db-bench-press", sets=sets)],

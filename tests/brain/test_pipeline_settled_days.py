@@ -15,7 +15,7 @@ from fitcoach.brain.pipeline import run_turn
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.programming.edits.operations import Deload, ProtectForEvent, ShortenDay
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -28,9 +28,9 @@ MONDAY = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 WEDNESDAY = MONDAY + dt.timedelta(days=2)
 
 
-def onboarded() -> ChatSession:
-    chat = ChatSession(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
-                       clock=lambda: MONDAY)
+def onboarded() -> LocalCoach:
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
+                              clock=lambda: MONDAY)
     asyncio.run(chat.send(SEED_MESSAGES["en"][1]))
     chat.accept()
     return chat

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fitcoach.analytics.logs import ExerciseRecord, SetRecord
+from fitcoach.api.errors import FitcoachError
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import UserSettings
 from fitcoach.brain.proposals import (
@@ -27,7 +28,7 @@ from fitcoach.brain.proposals import (
 )
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession, SessionError
+from fitcoach.local.coach import LocalCoach
 from fitcoach.programming.calendar import carry_forward
 from fitcoach.programming.metrics import week_summary
 from fitcoach.programming.plan import WeeklyPlan
@@ -76,9 +77,9 @@ def test_next_version() -> None:
     assert next_version(3) == 4
 
 
-def _session() -> ChatSession:
-    chat = ChatSession(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
-                       clock=lambda: NOW)
+def _session() -> LocalCoach:
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u"), brain=EmbeddedBrain(),
+                              clock=lambda: NOW)
     asyncio.run(chat.send(SEED_MESSAGES["en"][1]))
     chat.accept()
     return chat
@@ -107,14 +108,14 @@ def test_the_terminal_session_refuses_by_the_shared_rules() -> None:
     older = chat.pending()
     assert older is not None
     asyncio.run(chat.send("Make Monday a rest day"))
-    with pytest.raises(SessionError, match="a newer proposal replaced") as refused:
+    with pytest.raises(FitcoachError, match="a newer proposal replaced") as refused:
         chat.accept(older.id)
     assert isinstance(refused.value.__cause__, ProposalRefused)
     assert refused.value.__cause__.code is Refusal.SUPERSEDED
     newer = chat.pending()
     assert newer is not None
     chat.accept(newer.id)
-    with pytest.raises(SessionError) as again:
+    with pytest.raises(FitcoachError) as again:
         chat.reject(newer.id)
     assert isinstance(again.value.__cause__, ProposalRefused)
     assert again.value.__cause__.code is Refusal.ACCEPTED
@@ -191,12 +192,12 @@ def test_the_terminal_session_refuses_a_day_edit_of_a_day_logged_after_staging()
     version = chat.version
     chat.log_workout([ExerciseRecord(exercise_id="goblet-squat",
                                      sets=(SetRecord(weight_lbs=50, reps=10),))], now=NOW)
-    with pytest.raises(SessionError, match="already done or past") as refused:
+    with pytest.raises(FitcoachError, match="already done or past") as refused:
         chat.accept(staged.id)
     assert isinstance(refused.value.__cause__, ProposalRefused)
     assert refused.value.__cause__.code is Refusal.SETTLED
-    assert (chat.plan, chat.version, staged.status) == (before, version,
-                                                         ProposalStatus.PENDING)
+    assert (chat.plan, chat.version, chat.proposal(staged.id).status) == (
+        before, version, ProposalStatus.PENDING)
 
 
 def test_the_terminal_session_completes_the_day_a_log_names_as_the_service_does() -> None:
@@ -212,10 +213,15 @@ def test_the_terminal_session_completes_the_day_a_log_names_as_the_service_does(
     named = chat.log_workout(workout, now=NOW, day=later[-1])
     today = chat.log_workout(workout, now=NOW + dt.timedelta(minutes=1))
     chat.log_workout(workout, now=NOW + dt.timedelta(minutes=2))
-    done = dt.date(2026, 9, 14) + dt.timedelta(days=later[-1].index)
-    assert chat.completions[done].log_id == named.workout.log_id
-    assert chat.completions[dt.date(2026, 9, 14)].log_id == today.workout.log_id
-    assert dt.date(2026, 9, 14) - dt.timedelta(days=7 - later[-1].index) not in chat.completions
+    done = later[-1]
+    week = chat.current_plan(NOW)
+    assert week is not None
+    assert week.days[done].completed_log_id == named.workout.log_id
+    assert week.days[Weekday.MONDAY].completed_log_id == today.workout.log_id
+    assert all(week.days[d].completed_log_id is None for d in Weekday
+               if d not in (done, Weekday.MONDAY))
     if rest:
         chat.log_workout(workout, now=NOW, day=rest[0])
-        assert dt.date(2026, 9, 14) + dt.timedelta(days=rest[0].index) not in chat.completions
+        after = chat.current_plan(NOW)
+        assert after is not None
+        assert after.days[rest[0]].completed_log_id is None

@@ -8,14 +8,28 @@ import re
 import pytest
 from typer.testing import CliRunner
 
+from fitcoach.api.ids import IdSequence
 from fitcoach.brain import factory
 from fitcoach.cli import app
+from fitcoach.local import coach
 
 from .scripted import CHAT, ONBOARDING, SHORTER_MONDAY, ScriptBrain
 
 NOW = "2026-09-14T10:00:00Z"
 WIDE = {"COLUMNS": "220", "NO_COLOR": "1"}
 
+
+
+def pid(number: int, prefix: str = "prop") -> str:
+    """The id the chat's user gives its `number`th proposal (or log), ids minted in order
+    from a stem of zeros (`typed_ids`)."""
+    return f"{prefix}_{number:024x}"
+
+
+@pytest.fixture(autouse=True)
+def typed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A user types the ids the chat shows; these tests type them before they are shown.
+    monkeypatch.setattr(coach, "IdSequence", lambda: IdSequence("0" * 12))
 
 
 @pytest.fixture
@@ -62,7 +76,7 @@ def test_onboarding_accept_day_change_accept_then_the_plan_shows_it(
     assert "staged, not applied" in output
     assert "Noted (staple): Dumbbells up to 50 lb" in output
     assert "plan version 1" in output
-    assert "proposal prop_002 · UPDATE_DAY · monday" in output
+    assert f"proposal {pid(2)} · UPDATE_DAY · monday" in output
     assert "plan version 2" in output
     assert "Plan v2" in output
     minutes = int(re.search(r"(\d+) min", monday_row(output, "Plan v2")).group(1))
@@ -75,12 +89,12 @@ def test_reject_leaves_the_plan_and_stale_proposals_are_refused(
         "hello, dumbbells and a bench, 4 days of 45 minutes",
         "/reject",
         "/plan",
-        "/accept prop_001",
+        f"/accept {pid(1)}",
         "/quit",
     ])
-    assert "Rejected prop_001; the plan is unchanged." in output
+    assert f"Rejected {pid(1)}; the plan is unchanged." in output
     assert "No accepted plan yet" in output
-    assert "prop_001 was rejected" in output
+    assert "this proposal was rejected" in output  # the service's 409, as the API words it
 
 
 def test_commands_memory_today_tab_log_help(runner: CliRunner, scripted: ScriptBrain) -> None:
@@ -102,7 +116,7 @@ def test_commands_memory_today_tab_log_help(runner: CliRunner, scripted: ScriptB
     assert "Today · 2026-09-14" in output
     assert "What the coach remembers" in output
     assert "[workout/monday] you ›" in output
-    assert "Logged log_001: 2 exercise(s), 3 set(s)." in output
+    assert f"Logged {pid(1, 'log')}: 2 exercise(s), 3 set(s)." in output
     assert "New record (max weight): Incline DB Bench Press 50 lb × 10" in output
     assert "I don't know the exercise 'unicorn press'" in output
     assert "usage: /tab" in output
@@ -113,9 +127,9 @@ def test_a_second_proposal_supersedes_the_first(runner: CliRunner,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     brain = ScriptBrain([ONBOARDING, ONBOARDING])
     monkeypatch.setattr(factory, "build_brain", lambda settings, **_: (brain, brain))
-    output = chat(runner, ["first", "second", "/accept prop_001", "/accept", "/quit"])
-    assert "a newer proposal replaced prop_001" in output
-    assert "Accepted prop_002: plan version 1." in output
+    output = chat(runner, ["first", "second", f"/accept {pid(1)}", "/accept", "/quit"])
+    assert "a newer proposal replaced this proposal" in output
+    assert f"Accepted {pid(2)}: plan version 1." in output
 
 
 def test_an_unconfigured_llm_brain_is_refused(runner: CliRunner) -> None:
@@ -163,8 +177,8 @@ def test_a_logged_workout_shows_its_day_done_in_plan_and_today(
         "/today",
         "/quit",
     ], "--unit", "lb")
-    logged = output.index("Logged log_001")
+    logged = output.index(f"Logged {pid(1, 'log')}")
     assert "done ✓" not in monday_row(output[:logged], "Accepted")
-    assert "done ✓" in monday_row(output, "Logged log_001")
+    assert "done ✓" in monday_row(output, f"Logged {pid(1, 'log')}")
     today = output[output.rindex("Today · 2026-09-14"):]
     assert "done ✓" in today

@@ -1,6 +1,7 @@
-"""The in-memory session follows the service's rules: staging never writes the plan, accept
-writes a new version (a day into its slot), outdated/rejected/superseded proposals are
-refused, memory is applied all or nothing, and logs feed the tools."""
+"""The terminal's session is the service's rules, in process (`fitcoach.local`): staging
+never writes the plan, accept writes a new version (a day into its slot),
+outdated/rejected/superseded proposals are refused, memory is applied all or nothing, and
+logs feed the tools."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ import datetime as dt
 import pytest
 
 from fitcoach.analytics.logs import ExerciseRecord, SetRecord
+from fitcoach.api.errors import FitcoachError
+from fitcoach.api.ids import IdSequence
 from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.decision import BrainDecision, ToolCall
 from fitcoach.brain.ports import UserSettings
+from fitcoach.brain.proposals import ProposalStatus
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession, ProposalStatus, SessionError
+from fitcoach.local.coach import LocalCoach
+from fitcoach.local.seed import seed_plan
 from fitcoach.memory.entries import MemoryMutation, Operation, Tier
 
 from .scripted import CHAT, ONBOARDING, SHORTER_MONDAY, ScriptBrain
@@ -22,13 +27,18 @@ from .scripted import CHAT, ONBOARDING, SHORTER_MONDAY, ScriptBrain
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 
 
-def session(*decisions: BrainDecision) -> ChatSession:
+def session(*decisions: BrainDecision) -> LocalCoach:
     brain = ScriptBrain(list(decisions))
-    return ChatSession(settings=UserSettings(user_id="u"), brain=brain, fallback=brain,
-                       clock=lambda: NOW)
+    return LocalCoach.sign_up(settings=UserSettings(user_id="u"), brain=brain, fallback=brain,
+                              clock=lambda: NOW, ids=IdSequence("0" * 12))
 
 
-def send(s: ChatSession, message: str = "hi"):  # type: ignore[no-untyped-def]
+def mem(number: int) -> str:
+    """The id of the user's `number`th memory item (ids minted in order from zeros)."""
+    return f"mem_{number:024x}"
+
+
+def send(s: LocalCoach, message: str = "hi"):  # type: ignore[no-untyped-def]
     return asyncio.run(s.send(message))
 
 
@@ -69,9 +79,10 @@ def test_an_outdated_proposal_is_refused_and_changes_nothing() -> None:
     record = send(s)
     assert record.staged is not None
     assert record.staged.base_version == 1
-    s.version = 2  # the plan moved on meanwhile (another device accepted something)
+    # The plan moved on meanwhile (another device accepted something).
+    seed_plan(s.database, s.caller, s.plan, 2, NOW)
     plan = s.plan
-    with pytest.raises(SessionError, match="outdated"):
+    with pytest.raises(FitcoachError, match="outdated"):
         s.accept()
     assert s.plan == plan
     assert record.staged.status is ProposalStatus.PENDING
@@ -83,13 +94,13 @@ def test_rejected_and_superseded_proposals_cannot_be_accepted() -> None:
     second = send(s).staged
     assert first is not None
     assert second is not None
-    assert first.status is ProposalStatus.SUPERSEDED
-    with pytest.raises(SessionError, match="newer proposal"):
+    assert s.proposal(first.id).status is ProposalStatus.SUPERSEDED
+    with pytest.raises(FitcoachError, match="newer proposal"):
         s.accept(first.id)
     s.reject()
-    with pytest.raises(SessionError, match="rejected"):
+    with pytest.raises(FitcoachError, match="rejected"):
         s.accept(second.id)
-    with pytest.raises(SessionError, match="no staged proposal"):
+    with pytest.raises(FitcoachError, match="no staged proposal"):
         s.accept()
 
 
@@ -98,7 +109,7 @@ def test_an_accepted_proposal_cannot_be_rejected() -> None:
     staged = send(s).staged
     assert staged is not None
     s.accept()
-    with pytest.raises(SessionError, match="already accepted"):
+    with pytest.raises(FitcoachError, match="already accepted"):
         s.reject(staged.id)
 
 
@@ -116,12 +127,12 @@ def test_memory_from_a_turn_is_kept_and_a_dropped_duplicate_is_reported() -> Non
 def test_a_delete_invalidates_and_the_item_leaves_the_next_turn() -> None:
     delete = BrainDecision(message="Noted.", memory_mutations=(
         MemoryMutation(operation=Operation.DELETE, target_tier=Tier.STAPLES,
-                       memory_id="mem_001", reason="the user changed their mind"),))
+                       memory_id=mem(1), reason="the user changed their mind"),))
     s = session(ONBOARDING, delete)
     send(s)
     send(s)
-    assert [i.memory_id for i in s.active_memory()] == ["mem_002"]
-    assert {i.memory_id for i in s.turn_input("hi").memory} == {"mem_002"}
+    assert [i.memory_id for i in s.active_memory()] == [mem(2)]
+    assert {i.memory_id for i in s.turn_input("hi").memory} == {mem(2)}
 
 
 def test_logged_workouts_feed_the_tools_and_announce_records() -> None:
@@ -158,15 +169,16 @@ def test_a_logged_workout_completes_its_plan_day_and_only_the_view() -> None:
     s.accept()
     accepted = s.plan
     earlier = NOW - dt.timedelta(hours=1)
-    s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
-                                  sets=(SetRecord(weight_lbs=50, reps=10),))], now=NOW)
+    first = s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
+                                          sets=(SetRecord(weight_lbs=50, reps=10),))], now=NOW)
     s.log_workout([ExerciseRecord(exercise_id="goblet-squat",
                                   sets=(SetRecord(weight_lbs=45, reps=10),))], now=earlier)
     plan = s.current_plan()
     assert plan is not None
     monday = plan.days[Weekday.MONDAY]
     assert monday.status.value == "completed"
-    assert monday.completed_log_id == "log_001"  # the first log of the day holds it (D7)
+    # The first log of the day holds it (D7).
+    assert monday.completed_log_id == first.workout.log_id
     assert monday.completed_at == NOW
     assert all(plan.days[d].status.value == "scheduled" for d in Weekday if d is not Weekday.MONDAY)
     assert s.plan == accepted  # only Accept writes the plan

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.terminal.labels import LABELS, say, short_date
 from fitcoach.terminal.repl import HELP, TerminalCoach
 
@@ -55,8 +55,8 @@ SESSIONS = {
 def test_a_chat_in_each_language_is_labelled_in_it(locale: Locale) -> None:
     onboarding, you, coach, exercise, monday = SESSIONS[locale]
     brain = EmbeddedBrain()
-    session = ChatSession(settings=UserSettings(user_id="t", locale=locale), brain=brain,
-                          fallback=brain, clock=lambda: NOW)
+    session = LocalCoach.sign_up(UserSettings(user_id="t", locale=locale), brain, brain,
+                                 clock=lambda: NOW)
     console = Console(record=True, width=200, color_system=None)
     lines = iter([onboarding, "/accept", "/plan", "/memory", "/help", "/quit"])
     prompts: list[str] = []
@@ -71,7 +71,8 @@ def test_a_chat_in_each_language_is_labelled_in_it(locale: Locale) -> None:
     assert f"─ {coach} ─" in output
     assert exercise in output
     assert monday in output
-    assert say(locale, "accepted", id="prop_001", version=1) in output
+    accepted = session.proposals[0].id
+    assert say(locale, "accepted", id=accepted, version=1) in output
     assert say(locale, "memory_title") in output
     assert say(locale, "help.quit") in output
     assert say(locale, "bye") in output

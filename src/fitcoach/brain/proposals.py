@@ -1,9 +1,9 @@
 """Staged proposals: when one may be accepted or rejected, and the plan accepting it writes
 (DESIGN D6).
 
-The HTTP service (`api/coach/proposals.py`, inside its locked write transaction) and the
-terminal session (`chat_session.py`, in memory) both follow these rules; they differ only in
-where proposals and plan versions are kept. Pure: no I/O, no clock.
+The application service applies these rules (`api/coach/proposals.py`, inside its locked
+write transaction) for every caller: the HTTP API, and the terminal chat and the evals
+in process (`fitcoach.local`). Pure: no I/O, no clock.
 
 - Accepting an accepted proposal answers its plan again (idempotent).
 - A rejected or superseded proposal, or one built on a plan version that is no longer the

@@ -1,11 +1,13 @@
-"""Running cases through the real turn pipeline, one fresh in-memory session per case.
+"""Running cases through the application service, one new user per case.
 
-Each case starts from its state (`states.py`) in a `ChatSession` whose log reader records
-what the analytical tools read; the turn runs with the given brain and its fallback exactly
-as the service runs it, the memory mutations are applied, and the scorer judges the result.
-A case with `history` first sends those messages in the same session (pressing Accept where
-a prior turn says so), so the scored message is read as the follow-up it is; only the last
-turn's result, memory and tool reads are judged.
+Each case is a new user in its state (`states.py`) in the run's store (`store.py`: an
+in-memory SQLite database, migrated as a server's) and sends its message through the same
+service as `POST /api/coach/chat` (`fitcoach.local`), with the given brain and its
+fallback; the log reads the analytical tools make are noted, and the scorer judges what
+the service answered and stored. A case with `history` first sends those messages as the
+same user (pressing Accept where a prior turn says so: the service's accept), so the scored
+message is read as the follow-up it is; only the last turn's answer, memory and tool reads
+are judged.
 """
 
 from __future__ import annotations
@@ -14,16 +16,16 @@ import datetime as dt
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 
+from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.analytics.logs import ExerciseSession
 from fitcoach.analytics.records import PersonalRecords
 from fitcoach.analytics.volume import WeekVolume
+from fitcoach.api.errors import FitcoachError
 from fitcoach.brain.decision import Brain
-from fitcoach.brain.memory_logs import InMemoryLogReader
-from fitcoach.brain.ports import RouteContext
+from fitcoach.brain.ports import LogReader, RouteContext
 from fitcoach.brain.proposals import ProposalStatus
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.vocabulary import MuscleGroup
-from fitcoach.chat_session import ChatSession, SessionError
 from fitcoach.evals.cases import Case
 from fitcoach.evals.scoring import (
     CaseScore,
@@ -34,29 +36,34 @@ from fitcoach.evals.scoring import (
     suggested_replies,
 )
 from fitcoach.evals.states import StateFixture, load_states
+from fitcoach.evals.store import CaseStore
+from fitcoach.local.coach import LocalCoach
 
 Progress = Callable[[CaseScore], None]
 
 
-class RecordingLogReader(InMemoryLogReader):
-    """The in-memory log reader, noting each tool-shaped read it serves."""
+class RecordingLogReader:
+    """A turn's log reader, noting each tool-shaped read it passes on."""
 
-    def __init__(self, source: InMemoryLogReader, timezone: str) -> None:
-        super().__init__(source.workouts, timezone=timezone)
-        self.uses: list[ToolUse] = []
+    def __init__(self, source: LogReader, uses: list[ToolUse]) -> None:
+        self.source = source
+        self.uses = uses
 
     def exercise_history(self, exercise_id: str, limit_sessions: int) -> list[ExerciseSession]:
         self.uses.append(ToolUse(ToolName.HISTORY, exercise_slug=exercise_id))
-        return super().exercise_history(exercise_id, limit_sessions)
+        return self.source.exercise_history(exercise_id, limit_sessions)
 
     def volume_trend(self, group: MuscleGroup, weeks_back: int,
                      now: dt.datetime) -> list[WeekVolume]:
         self.uses.append(ToolUse(ToolName.VOLUME, muscle_group=group))
-        return super().volume_trend(group, weeks_back, now)
+        return self.source.volume_trend(group, weeks_back, now)
 
     def records(self, exercise_id: str) -> PersonalRecords | None:
         self.uses.append(ToolUse(ToolName.RECORDS, exercise_slug=exercise_id))
-        return super().records(exercise_id)
+        return self.source.records(exercise_id)
+
+    def known_loads(self) -> dict[str, KnownLoad]:
+        return self.source.known_loads()
 
 
 def fixture_problems(case: Case, state: StateFixture) -> list[str]:
@@ -71,7 +78,7 @@ def fixture_problems(case: Case, state: StateFixture) -> list[str]:
     return problems
 
 
-async def play_history(case: Case, session: ChatSession) -> list[str]:
+async def play_history(case: Case, session: LocalCoach) -> list[str]:
     """Send the case's earlier messages; what went wrong in the dialogue before the scored
     turn (an Accept with nothing staged to accept)."""
     problems = []
@@ -86,7 +93,7 @@ async def play_history(case: Case, session: ChatSession) -> list[str]:
             continue
         try:
             session.accept(record.staged.id, now=case.now)
-        except SessionError as refused:
+        except FitcoachError as refused:
             problems.append(f"turn {number}'s proposal could not be accepted: {refused}")
     return problems
 
@@ -96,34 +103,53 @@ def _error_text(failure: Exception) -> str:
 
 
 async def run_case(case: Case, brain: Brain, fallback: Brain | None = None,
-                   states: Mapping[str, StateFixture] | None = None) -> CaseScore:
-    state = (states or load_states())[case.state]
-    broken = fixture_problems(case, state)
+                   states: Mapping[str, StateFixture] | None = None,
+                   store: CaseStore | None = None) -> CaseScore:
+    """Score one case, as a new user in `store` (default: a store for this case alone)."""
+    own = store is None
+    store = store or CaseStore(states or load_states())
+    try:
+        return await _run_case(case, brain, fallback, store)
+    finally:
+        if own:
+            store.close()
+
+
+async def _run_case(case: Case, brain: Brain, fallback: Brain | None,
+                    store: CaseStore) -> CaseScore:
+    broken = fixture_problems(case, store.states[case.state])
     if broken:
         return errored(case, "fixture: " + "; ".join(broken))
-    session = state.session(case.language, case.now, brain, fallback)
-    reader = RecordingLogReader(session.log_reader, state.timezone)
-    session.logs = reader
+    try:
+        session = store.start(case, brain, fallback)
+    except Exception as failure:  # the service refused the state (a log it cannot take)
+        return errored(case, f"state: {_error_text(failure)}")
+    return await _scored_turn(case, session)
+
+
+async def _scored_turn(case: Case, session: LocalCoach) -> CaseScore:
+    uses: list[ToolUse] = []
+    session.watch_reads = lambda reader: RecordingLogReader(reader, uses)
     try:
         history_problems = await play_history(case, session)
     except Exception as failure:  # a brain may fail in any way; the suite reports it
         return errored(case, f"history: {_error_text(failure)}")
-    reader.uses.clear()  # only the scored turn's reads are judged
-    base_plan = session.current_plan(case.now)
+    uses.clear()  # only the scored turn's reads are judged
     route = RouteContext(active_tab=case.route.active_tab, selected_day=case.route.selected_day)
     try:
-        pending = session.pending()
         record = await session.send(case.message, route=route, now=case.now)
     except Exception as failure:  # a brain may fail in any way; the suite reports it
         return errored(case, _error_text(failure))
+    answer, pending = record.answer, record.turn.pending_proposal_id
     seen = Observation(
-        result=record.outcome.result, applied=record.memory.applied, now=case.now,
-        profile_after=session.profile(case.now).profile, base_plan=base_plan,
-        latency_ms=record.latency_ms, meta=dict(record.outcome.meta), tool_uses=tuple(reader.uses),
-        dropped=record.memory.dropped, suggested_replies=suggested_replies(record.outcome.result),
+        result=answer, applied=record.memory.applied, now=case.now,
+        profile_after=session.profile(case.now).profile,
+        base_plan=record.turn.plan.plan,  # the plan as the user saw it when sending
+        latency_ms=record.latency_ms, meta=dict(record.outcome.meta), tool_uses=tuple(uses),
+        dropped=record.memory.dropped, suggested_replies=suggested_replies(answer),
         history_problems=tuple(history_problems),
         pending_rejected=None if pending is None else
-        pending.status is ProposalStatus.REJECTED)
+        session.proposal(pending).status is ProposalStatus.REJECTED)
     return score(case, seen)
 
 
@@ -133,10 +159,13 @@ async def run_suite(cases: Iterable[Case], brain: Brain, fallback: Brain | None 
     """Run the cases one after another (LLM providers rate-limit; the embedded brain is
     fast enough not to care), from the public states unless a set brings its own."""
     scores = []
-    states = states if states is not None else load_states()
-    for case in cases:
-        result = await run_case(case, brain, fallback, states)
-        scores.append(result)
-        if progress is not None:
-            progress(result)
+    store = CaseStore(states if states is not None else load_states())
+    try:
+        for case in cases:
+            result = await run_case(case, brain, fallback, store=store)
+            scores.append(result)
+            if progress is not None:
+                progress(result)
+    finally:
+        store.close()
     return scores

@@ -4,9 +4,12 @@ A state is data: its memory items exactly as stored (ids, tiers, entries), its w
 as compact set strings ("45x10@8" is 45 in the state's log unit for 10 reps at RPE 8), and
 whether it has an accepted plan. The plan is the one the engine generates for the state's
 Tier 1 profile (what the user agreed to at onboarding), in the case's language, on the
-week of the case's *now*; its version is `plan_version`. A log completes the plan day of its
-local date, as a logged workout does in the service (DESIGN D7), once the case's *now* has
-reached it: a log on the case's own week makes that day done. A state may extend another:
+week of the case's *now*; its version is `plan_version`. A case starts a new user of the
+application service in this state (`fitcoach.local`): the memory and the plan are stored as
+they are, and the logs are logged through the service at their own times, so each completes
+the plan day of its local date as a logged workout does (DESIGN D7): a log on the case's own
+week makes that day done once the case's *now* has reached it (a later log has not
+happened yet). A state may extend another:
 it then adds memory items and logs to its parent's and may change the settings.
 """
 
@@ -25,17 +28,16 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, PrivateAttr
 from fitcoach.analytics.logs import ExerciseRecord, SetRecord, WorkoutRecord
 from fitcoach.analytics.units import to_lbs
 from fitcoach.brain.decision import Brain
-from fitcoach.brain.memory_logs import InMemoryLogReader
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.profile_builder import build_profile
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Unit
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.memory.entries import MemoryItem, Tier, parse_entry
-from fitcoach.programming.calendar import Completion, completed_date
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import WeeklyPlan
-from fitcoach.timekeeping import local_date, local_week_start
+from fitcoach.store.database import Database
+from fitcoach.timekeeping import local_week_start
 
 FIXTURE_TIME = dt.datetime(2026, 8, 31, 9, 0, tzinfo=dt.UTC)
 _SET = re.compile(r"^(?P<weight>\d+(?:\.\d+)?)x(?P<reps>\d+)(?:@(?P<rpe>\d+(?:\.\d+)?))?$")
@@ -120,25 +122,20 @@ class StateFixture(_Model):
         return generate_week(profile, week_start, language.value).plan
 
     def session(self, language: Locale, now: dt.datetime, brain: Brain,
-                fallback: Brain | None = None) -> ChatSession:
-        """A fresh session in this state, as the user who writes in `language`."""
+                fallback: Brain | None = None, database: Database | None = None
+                ) -> LocalCoach:
+        """A new user in this state, who writes in `language`, with the clock at `now`
+        (in `database`, or in a new in-memory one)."""
         plan = self.plan(language, now)
-        return ChatSession(
-            settings=self.settings(language), brain=brain, fallback=fallback,
-            memory=list(self.memory_items()), plan=plan,
-            version=self.plan_version if plan is not None else None,
-            logs=InMemoryLogReader(self.workouts(), timezone=self.timezone),
-            clock=lambda: now, completions=self.completions(now),
-        )
+        return LocalCoach.sign_up(
+            self.settings(language), brain, fallback, clock=lambda: now, database=database,
+            memory=self.memory_items(), plan=plan, version=self.plan_version,
+            workouts=self.workouts_by(now))
 
-    def completions(self, now: dt.datetime) -> dict[dt.date, Completion]:
-        """The local dates a log completes by `now` (the first log of a date holds it, D7)."""
-        done: dict[dt.date, Completion] = {}
-        for log in sorted(self.logs, key=lambda entry: entry.at):
-            if log.at <= now:
-                done.setdefault(completed_date(local_date(log.at, self.timezone)),
-                                Completion(log.id, log.at))
-        return done
+    def workouts_by(self, now: dt.datetime) -> tuple[WorkoutRecord, ...]:
+        """The logs done by `now`: a case starts when it starts, and what is logged later
+        has not happened yet."""
+        return tuple(w for w in self.workouts() if w.completed_at <= now)
 
 
 def _merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,1 +1,2 @@
-"""The coach in a terminal: `fitcoach chat` over an in-memory `ChatSession`."""
+"""The coach in a terminal: `fitcoach chat`, one user of the application service over an
+in-memory store (`fitcoach.local.LocalCoach`)."""

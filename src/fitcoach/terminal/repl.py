@@ -12,10 +12,11 @@ from rich.table import Table
 from rich.text import Text
 
 from fitcoach.analytics.units import display_weight
+from fitcoach.api.errors import FitcoachError
 from fitcoach.brain.ports import ActiveTab, Locale, RouteContext
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession, SessionError
+from fitcoach.local.coach import LocalCoach
 from fitcoach.programming.text import phrases as tx
 from fitcoach.terminal.labels import say
 from fitcoach.terminal.views import (
@@ -59,9 +60,13 @@ HELP: list[tuple[str, str]] = [
 Reader = Callable[[str], str]
 
 
+class CommandError(Exception):
+    """A command the terminal cannot run as typed; the message says how to type it."""
+
+
 @dataclass
 class TerminalCoach:
-    session: ChatSession
+    session: LocalCoach
     console: Console
     runner: asyncio.Runner = field(default_factory=asyncio.Runner)
 
@@ -119,7 +124,8 @@ class TerminalCoach:
             return True
         try:
             handler(rest.strip())
-        except (SessionError, EntryError) as refused:
+        except (FitcoachError, CommandError, EntryError) as refused:
+            # The service's refusals (409 outdated, superseded…, 404) read as the API's.
             self.console.print(f"[red]{refused}[/red]")
         return True
 
@@ -198,7 +204,7 @@ class TerminalCoach:
             tab = ActiveTab(parts[0]) if parts else ActiveTab.COACH
             day = Weekday(parts[1]) if len(parts) > 1 else None
         except ValueError:
-            raise SessionError(self.say("tab_usage")) from None
+            raise CommandError(self.say("tab_usage")) from None
         self.session.route = RouteContext(active_tab=tab, selected_day=day)
         name = self.say(f"tab.{tab.value}")
         if day is None:

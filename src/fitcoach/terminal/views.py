@@ -15,7 +15,7 @@ from fitcoach.analytics.units import display_weight
 from fitcoach.brain.contract import Proposal, ProposalType
 from fitcoach.brain.ports import Locale
 from fitcoach.catalog.vocabulary import WEEKDAYS, Unit, Weekday
-from fitcoach.chat_session import StagedProposal, TurnRecord
+from fitcoach.local.turns import StagedProposal, TurnRecord
 from fitcoach.memory.entries import (
     MemoryItem,
     MemoryMutation,
@@ -178,5 +178,5 @@ def coach_panel(record: TurnRecord, locale: Locale = Locale.EN) -> Panel:
         subtitle += " · " + say(locale, "tools", tools=", ".join(meta["tools"]))
     if meta.get("fallback_reason"):
         subtitle += f" · {say(locale, 'fallback')}"
-    return Panel(record.outcome.result.message, title=say(locale, "coach"), title_align="left",
+    return Panel(record.answer.message, title=say(locale, "coach"), title_align="left",
                  subtitle=subtitle, subtitle_align="right", border_style="green")

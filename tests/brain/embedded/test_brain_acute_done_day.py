@@ -15,8 +15,8 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import ActiveTab, Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
 from fitcoach.evals.states import load_states
+from fitcoach.local.coach import LocalCoach
 from fitcoach.programming.plan import DayPlan
 
 MONDAY = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
@@ -29,18 +29,18 @@ SORE_SHOULDER = {
 }
 
 
-def _session(locale: Locale = Locale.EN) -> ChatSession:
+def _session(locale: Locale = Locale.EN) -> LocalCoach:
     brain = EmbeddedBrain()
     return load_states()["home_db_user"].session(locale, MONDAY, brain, brain)
 
 
-def _log(session: ChatSession, day: dt.datetime) -> None:
+def _log(session: LocalCoach, day: dt.datetime) -> None:
     bench = ExerciseRecord(exercise_id="incline-db-bench-press",
                            sets=(SetRecord(weight_lbs=45, reps=10, rpe=8),) * 3)
     session.log_workout([bench], now=day)
 
 
-def _send(session: ChatSession, message: str, now: dt.datetime,
+def _send(session: LocalCoach, message: str, now: dt.datetime,
           route: RouteContext | None = None):
     return asyncio.run(session.send(message, route=route, now=now))
 

@@ -15,8 +15,8 @@ from fitcoach.brain.ports import ActiveTab, Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
 from fitcoach.evals.states import load_states
+from fitcoach.local.coach import LocalCoach
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)  # a Monday
@@ -32,7 +32,7 @@ REPORTS = {
 _QUOTED = re.compile(r"[“«\"]([^”»\"]+)[”»\"]")
 
 
-def _session(locale: Locale) -> ChatSession:
+def _session(locale: Locale) -> LocalCoach:
     brain = EmbeddedBrain()
     return load_states()["home_db_user"].session(locale, NOW, brain, brain)
 

@@ -12,7 +12,7 @@ import pytest
 
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)  # a Monday
 # Each message reports a shoulder strain; with it, how the language names the shoulder and
@@ -31,8 +31,8 @@ def test_the_note_names_the_part_and_the_day(locale: Locale,
                                              caplog: pytest.LogCaptureFixture) -> None:
     message, part, saturday = REPORTS[locale]
     brain = EmbeddedBrain()
-    session = ChatSession(settings=UserSettings(user_id="u", locale=locale), brain=brain,
-                          fallback=brain, clock=lambda: NOW)
+    session = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=locale), brain=brain,
+                                 fallback=brain, clock=lambda: NOW)
     with caplog.at_level(logging.WARNING):
         record = asyncio.run(session.send(message))
     reply = record.outcome.result.message

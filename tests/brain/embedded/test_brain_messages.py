@@ -27,7 +27,7 @@ from fitcoach.brain.ports import ActiveTab, Locale, RouteContext, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.reply import count_sentences
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 from fitcoach.memory.entries import MemoryItem
 
 LANGS = ["en", "es", "it", "he", "ko"]
@@ -38,9 +38,9 @@ GENTLE = staple("mem_tone", category="preference", fact="Gentle.", tone="gentle"
 
 def reply(message: str, *, memory: tuple[MemoryItem, ...] = SEED_MEMORY, language: str = "en",
           tab: ActiveTab = ActiveTab.COACH, with_plan: bool = True) -> str:
-    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language)),
-                       brain=EmbeddedBrain(), memory=list(memory),
-                       plan=seed_plan(language) if with_plan else None, clock=lambda: NOW)
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language)),
+                              brain=EmbeddedBrain(), memory=list(memory),
+                              plan=seed_plan(language) if with_plan else None, clock=lambda: NOW)
     record = asyncio.run(chat.send(message, route=RouteContext(active_tab=tab)))
     assert record.outcome.meta.get("rejected") is None
     return record.outcome.result.message

@@ -18,7 +18,8 @@ from fitcoach.brain.contract import ProposalType
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Unit
-from fitcoach.chat_session import ChatSession, TurnRecord
+from fitcoach.local.coach import LocalCoach
+from fitcoach.local.turns import TurnRecord
 
 ASK = "Should I go up in weight on incline DB bench?"
 KG_20 = 44.1  # lb, as stored
@@ -32,9 +33,10 @@ def ago(days: int) -> dt.datetime:
 
 def review(message: str, sessions: list[tuple[dt.datetime, Sets]], *, language: str = "en",
            units: Unit = Unit.KG) -> TurnRecord:
-    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language), units=units),
-                       brain=EmbeddedBrain(), memory=list(SEED_MEMORY),
-                       plan=seed_plan(language), clock=lambda: NOW)
+    chat = LocalCoach.sign_up(
+        settings=UserSettings(user_id="u", locale=Locale(language), units=units),
+        brain=EmbeddedBrain(), memory=list(SEED_MEMORY), plan=seed_plan(language),
+        clock=lambda: NOW)
     for when, sets in sessions:
         records = tuple(SetRecord(weight_lbs=w, reps=r, rpe=rpe) for w, r, rpe in sets)
         chat.log_workout([ExerciseRecord(exercise_id="incline-db-bench-press", sets=records)],

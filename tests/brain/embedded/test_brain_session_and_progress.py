@@ -23,7 +23,8 @@ from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.nlu import analyze, route
 from fitcoach.brain.providers.embedded.nlu.router import Intent
 from fitcoach.catalog.vocabulary import Unit, Weekday
-from fitcoach.chat_session import ChatSession, TurnRecord
+from fitcoach.local.coach import LocalCoach
+from fitcoach.local.turns import TurnRecord
 from fitcoach.programming.plan import WeeklyPlan
 
 TODAY = NOW.date()
@@ -43,14 +44,14 @@ SESSION_QUESTIONS = [
 ]
 
 
-def chat(language: str = "en", plan: WeeklyPlan | None = None) -> ChatSession:
-    return ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                             units=Unit.KG),
-                       brain=EmbeddedBrain(), memory=list(SEED_MEMORY),
-                       plan=plan or seed_plan(language), clock=lambda: NOW)
+def chat(language: str = "en", plan: WeeklyPlan | None = None) -> LocalCoach:
+    return LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                    units=Unit.KG),
+                              brain=EmbeddedBrain(), memory=list(SEED_MEMORY),
+                              plan=plan or seed_plan(language), clock=lambda: NOW)
 
 
-def send(session: ChatSession, message: str) -> TurnRecord:
+def send(session: LocalCoach, message: str) -> TurnRecord:
     return asyncio.run(session.send(message))
 
 
@@ -88,7 +89,7 @@ def test_a_session_question_with_a_swap_or_a_pain_is_the_swap_or_the_pain() -> N
         assert decision.intent is intent
 
 
-def log(session: ChatSession, slug: str, sets: list[tuple[float, int]], days_ago: int) -> None:
+def log(session: LocalCoach, slug: str, sets: list[tuple[float, int]], days_ago: int) -> None:
     records = tuple(SetRecord(weight_lbs=w, reps=r, rpe=8) for w, r in sets)
     session.log_workout([ExerciseRecord(exercise_id=slug, sets=records)],
                         now=NOW - dt.timedelta(days=days_ago))

@@ -18,9 +18,10 @@ from fitcoach.brain.providers.embedded.nlu.dialogue import Dialogue
 from fitcoach.brain.providers.embedded.nlu.router import Intent
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, MuscleGroup, Weekday
-from fitcoach.chat_session import ChatSession, TurnRecord
 from fitcoach.evals.cases import SEED_NOW
 from fitcoach.evals.states import load_states
+from fitcoach.local.coach import LocalCoach
+from fitcoach.local.turns import TurnRecord
 
 LANGS = ["en", "es", "it", "he", "ko"]
 SORE = {"en": "My shoulder is sore today", "es": "Me duele el hombro hoy",
@@ -34,12 +35,12 @@ VAGUE = {"en": "hmm the thing from before", "es": "mmm lo de la otra vez",
          "it": "boh quella cosa di prima", "he": "אממ הדבר ההוא", "ko": "음 그때 그거"}
 
 
-def session(language: str) -> ChatSession:
+def session(language: str) -> LocalCoach:
     state = load_states()["home_db_user"]
     return state.session(Locale(language), SEED_NOW, EmbeddedBrain(), None)
 
 
-def send(chat: ChatSession, message: str) -> TurnRecord:
+def send(chat: LocalCoach, message: str) -> TurnRecord:
     return asyncio.run(chat.send(message, now=SEED_NOW))
 
 
@@ -51,7 +52,7 @@ def test_no_thanks_rejects_the_staged_change_and_changes_nothing_else(language: 
     memory, plan, version = list(chat.memory), chat.plan, chat.version
     record = send(chat, NO_THANKS[language])
     result = record.outcome.result
-    assert staged.status is ProposalStatus.REJECTED
+    assert chat.proposal(staged.id).status is ProposalStatus.REJECTED
     assert result.proposal.type.value == "NONE"
     assert not result.memory_mutations
     assert (chat.memory, chat.plan, chat.version) == (memory, plan, version)

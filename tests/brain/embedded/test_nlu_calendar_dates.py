@@ -9,11 +9,10 @@ import datetime as dt
 import pytest
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import Locale
+from fitcoach.brain.ports import Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.nlu import analyze
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import RouteContext
 from fitcoach.evals.states import load_states
 from fitcoach.memory.entries import Tier
 

@@ -11,11 +11,10 @@ import datetime as dt
 
 import pytest
 
-from fitcoach.brain.ports import Locale
+from fitcoach.brain.ports import Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.nlu import analyze
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import RouteContext
 from fitcoach.evals.states import load_states
 
 MONDAY = dt.date(2026, 9, 14)

@@ -17,7 +17,7 @@ from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import BodyPart, Pattern, Unit
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 
@@ -109,9 +109,9 @@ ONBOARDING_WITH_IMPINGEMENT = {
 
 @pytest.mark.parametrize("language", list(ONBOARDING_WITH_IMPINGEMENT))
 def test_the_first_week_has_no_overhead_press_for_an_impinged_shoulder(language: str) -> None:
-    session = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                                units=Unit.KG),
-                          brain=EmbeddedBrain(), clock=lambda: NOW)
+    session = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                       units=Unit.KG),
+                                 brain=EmbeddedBrain(), clock=lambda: NOW)
     record = asyncio.run(session.send(ONBOARDING_WITH_IMPINGEMENT[language], now=NOW))
     [chronic] = [m.entry for m in record.memory.applied
                  if (m.entry or {}).get("category") == "chronic_condition"]

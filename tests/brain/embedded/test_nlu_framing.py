@@ -12,12 +12,12 @@ import datetime as dt
 import pytest
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import Locale
+from fitcoach.brain.ports import Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
 from fitcoach.brain.providers.embedded.nlu.document import Document
-from fitcoach.chat_session import RouteContext, TurnRecord
 from fitcoach.evals.states import load_states
+from fitcoach.local.turns import TurnRecord
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 

@@ -11,12 +11,12 @@ import datetime as dt
 import pytest
 from nlu_helpers import gear_facts
 
-from fitcoach.brain.ports import Locale, UserSettings
+from fitcoach.brain.ports import Locale, RouteContext, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
 from fitcoach.catalog.vocabulary import FULL_GYM, GearTag, Unit
-from fitcoach.chat_session import ChatSession, RouteContext
 from fitcoach.evals.states import load_states
+from fitcoach.local.coach import LocalCoach
 
 G = GearTag
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
@@ -118,9 +118,9 @@ def test_gear_outside_the_tags_is_recognised_as_extra(language: str) -> None:
 @pytest.mark.parametrize("language", list(EXTRA_GEAR))
 def test_extra_gear_only_is_stored_and_named_not_asked_for_again(language: str) -> None:
     text, extra = EXTRA_GEAR[language]
-    session = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                                units=Unit.KG),
-                          brain=EmbeddedBrain(), clock=lambda: NOW)
+    session = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                       units=Unit.KG),
+                                 brain=EmbeddedBrain(), clock=lambda: NOW)
     record = asyncio.run(session.send(text, now=NOW))
     [equipment] = [m.entry for m in record.memory.applied
                    if (m.entry or {}).get("category") == "equipment"]
@@ -150,9 +150,9 @@ def test_kettlebells_are_owned_gear_not_extra(language: str) -> None:
 
 @pytest.mark.parametrize("language", list(KETTLEBELLS))
 def test_a_kettlebell_user_gets_kettlebell_exercises_not_only_bodyweight(language: str) -> None:
-    session = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language),
-                                                units=Unit.KG),
-                          brain=EmbeddedBrain(), clock=lambda: NOW)
+    session = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language),
+                                                       units=Unit.KG),
+                                 brain=EmbeddedBrain(), clock=lambda: NOW)
     record = asyncio.run(session.send(KETTLEBELLS[language], now=NOW))
     [equipment] = [m.entry for m in record.memory.applied
                    if (m.entry or {}).get("category") == "equipment"]

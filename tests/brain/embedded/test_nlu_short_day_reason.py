@@ -11,10 +11,9 @@ import datetime as dt
 import pytest
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import Locale
+from fitcoach.brain.ports import Locale, RouteContext
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import RouteContext
 from fitcoach.evals.states import load_states
 from fitcoach.memory.entries import Tier
 

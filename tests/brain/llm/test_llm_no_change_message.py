@@ -16,7 +16,7 @@ from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.openai_compat import OpenAICompatBrain, OpenAIOptions
 from fitcoach.catalog.vocabulary import Weekday
-from fitcoach.chat_session import ChatSession
+from fitcoach.local.coach import LocalCoach
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "embedded"))
 from nlu_seed_messages import SEED_MESSAGES
@@ -30,9 +30,9 @@ SESSIONS = {"en": "sessions", "es": "sesiones", "it": "sessioni", "he": "אימ�
             "ko": "세션"}
 
 
-def onboarded(language: str) -> ChatSession:
-    chat = ChatSession(settings=UserSettings(user_id="u", locale=Locale(language)),
-                       brain=EmbeddedBrain(), clock=lambda: NOW)
+def onboarded(language: str) -> LocalCoach:
+    chat = LocalCoach.sign_up(settings=UserSettings(user_id="u", locale=Locale(language)),
+                              brain=EmbeddedBrain(), clock=lambda: NOW)
     asyncio.run(chat.send(SEED_MESSAGES[language][1]))
     chat.accept()
     return chat

@@ -41,7 +41,7 @@ from fitcoach.api.limits.storage import (
 )
 from fitcoach.api.memory.repository import MemoryRepository
 from fitcoach.api.plans.repository import UNREAD
-from fitcoach.api.plans.service import current_plan
+from fitcoach.api.plans.service import current_plan, keep_this_week
 from fitcoach.brain.contract import ChatTurnResult, Proposal, ProposalType
 from fitcoach.brain.ports import (
     ChatLine,
@@ -273,3 +273,15 @@ class Coach:
         raise MemoryConflict(
             f"the memory changed during this turn and the coach's update no longer applies "
             f"({conflict}); nothing was saved, please send the message again")
+
+
+async def take_turn(coach: Coach, token_hash: str, request: ChatRequest,
+                    now: dt.datetime) -> ChatTurnResult:
+    """One chat turn without an HTTP request (the terminal chat, the evals: `fitcoach.local`),
+    in the chat endpoint's steps: authenticate and read the first snapshot in one
+    transaction (`open_turn`), keep a week first seen through the chat (D10), then the turn
+    (`Coach.chat`). No rate limit: the caller is the only user of its process."""
+    opened = open_turn(coach.database, token_hash, now)
+    if opened.snapshot.week_unkept:
+        keep_this_week(coach.database, opened.caller, now)
+    return await coach.chat(opened.caller, request, now, opened)
