@@ -6,10 +6,9 @@ gear. Phrasings written for this test, in all five languages."""
 from __future__ import annotations
 
 import pytest
+from nlu_helpers import gear_facts
 
 from fitcoach.catalog.vocabulary import GearTag
-
-from nlu_helpers import gear_facts
 
 
 @pytest.mark.parametrize(("text", "tag"), [
@@ -31,7 +30,8 @@ from nlu_helpers import gear_facts
 def test_out_of_use_gear_is_busy_not_removed(text: str, tag: GearTag) -> None:
     facts = gear_facts(text)
     assert tag in facts.busy
-    assert tag not in facts.removed and tag not in facts.owned
+    assert tag not in facts.removed
+    assert tag not in facts.owned
 
 
 @pytest.mark.parametrize("text", [
@@ -46,4 +46,5 @@ def test_free_in_a_gear_name_is_no_busy_cue(text: str) -> None:
 
 def test_a_full_gym_is_no_full_machine() -> None:
     facts = gear_facts("I train at a full gym now")
-    assert facts.full_gym and not facts.busy
+    assert facts.full_gym
+    assert not facts.busy
