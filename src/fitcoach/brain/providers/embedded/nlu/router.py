@@ -175,6 +175,10 @@ class ScheduleFacts(_Model):
     exchanges: tuple[tuple[Weekday, Weekday], ...] = ()  # two days trade their sessions
     lasting: bool = False  # "from now on": the move changes the schedule the goal holds
     split: tuple[Focus, ...] = ()
+    # "A fifth day, Wednesday works" / "from now on drop Wednesday": days that join or leave
+    # the current schedule (the composer knows the current days; the router does not).
+    added_days: tuple[Weekday, ...] = ()
+    dropped_days: tuple[Weekday, ...] = ()
 
 
     def after_moves(self, days: Iterable[Weekday]) -> tuple[Weekday, ...] | None:
@@ -511,6 +515,11 @@ class _Router:
         days = a.time.weekdays
         if a.time.moves or a.time.exchanges:
             return True  # a session moved or two swapped: two days change at once
+        added, dropped = self._days_in_out()
+        if added or dropped:
+            return True
+        if self._standing_length():
+            return True
         if r.move_days and len(days) >= 2:
             return True
         if r.mix_up or a.cues.start_over or a.cues.plan_request or a.goals.split:
@@ -521,13 +530,42 @@ class _Router:
         # "Only Saturday and Sunday", "주말에만": two days said as the whole set are a schedule.
         fewest = 2 if a.time.only_days and r.train_verb else 3
         if len(days) >= fewest and (r.change or r.week_scope or a.goals.day_focus
-                                    or r.train_verb):
+                                    or r.train_verb or r.lasting):
             return True
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True
         if r.deload and (a.time.week in ("this_week", "next_week") or not self._named_day()):
             return bool(r.week_scope or a.time.week)
         return bool(a.goals.goal and r.change and r.week_scope)
+
+    def _named_exercise(self) -> bool:
+        a = self.a
+        return bool(a.exercises.mentions or a.exercises.families or a.body.groups)
+
+    def _days_in_out(self) -> tuple[tuple[Weekday, ...], tuple[Weekday, ...]]:
+        """Days that join or leave the schedule: one more day with the day it goes on ("a
+        fifth day, wednesday works", "하루 더, 수요일"), or a day added or dropped with words
+        that make it last ("from now on drop wednesday", "add tuesdays going forward").
+        An exercise or muscle named makes it a change of that day's content instead."""
+        a, r = self.a, self.a.requests
+        days = a.time.weekdays
+        if not days or self._named_exercise() or a.time.moves or a.time.exchanges \
+                or a.events:
+            return (), ()
+        lasting = r.lasting or a.time.days_per_week is not None
+        if r.extra_day or (r.add_exercise and lasting):
+            return days, ()
+        if r.remove_exercise and lasting:
+            return (), days
+        return (), ()
+
+    def _standing_length(self) -> bool:
+        """"All my sessions 45 minutes from now on", "una hora por sesión a partir de ahora":
+        a session length for every day of the week, with no one day named."""
+        a, r = self.a, self.a.requests
+        return bool(a.time.minutes and (r.lasting or r.every_session)
+                    and not self._named_day() and not a.time.mentions_today
+                    and not a.events and not a.body.acute)
 
     def _day_change(self) -> bool:
         a, r = self.a, self.a.requests
@@ -592,8 +630,12 @@ class _Router:
         a = self.a
         # The days of a move are the old and the new day, not a schedule.
         moving = bool(a.time.moves or a.time.exchanges)
-        days = a.time.weekdays if len(a.time.weekdays) >= 2 and not moving else ()
+        added, dropped = self._days_in_out()
+        days = a.time.weekdays if len(a.time.weekdays) >= 2 and not moving \
+            and not (added or dropped) else ()
         return ScheduleFacts(
+            added_days=added,
+            dropped_days=dropped,
             training_days=days,
             days_per_week=a.time.days_per_week,
             minutes=a.time.minutes,
@@ -711,8 +753,10 @@ class _Router:
         schedule, and then the composer writes the whole new set of days."""
         a = self.a
         moving = bool(a.time.moves or a.time.exchanges)
+        added, dropped = self._days_in_out()
         if a.time.days_per_week or (len(a.time.weekdays) >= 2 and not moving) \
-                or (moving and a.requests.lasting) or a.goals.goal or a.goals.priority_groups:
+                or (moving and a.requests.lasting) or a.goals.goal or a.goals.priority_groups \
+                or added or dropped or self._standing_length():
             return [self._staple(StapleCategory.GOAL)]
         return []
 

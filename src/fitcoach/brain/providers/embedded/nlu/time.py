@@ -505,6 +505,9 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
     single, exchanges = _session_moves(doc, days, {s for _, s in ranged_moves}, move_positions,
                                        exercise_tokens)
     moves = [move for move, _ in ranged_moves] + single
+    # "From now on", "d'ora in poi", "מעכשיו", "이제부터" say how long a change lasts, not
+    # that it is about today.
+    lasting = {i for h in doc.best("lasting_cue") for i in range(h.start, h.end)}
     relative = [
         RelativeDay(
             offset=int(meta_offset),
@@ -513,7 +516,7 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
             sentence=doc.sentence(hit.start),
         )
         for hit in doc.best("relative_day", "duration_phrase", "time_unit")
-        if hit.section == "relative_day"
+        if hit.section == "relative_day" and hit.start not in lasting
         and (meta_offset := LEXICON.section("relative_day")[hit.key]["offset"]) is not None
     ]
     durations, previous = _durations(doc)
