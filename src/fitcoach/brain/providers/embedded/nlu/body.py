@@ -139,6 +139,8 @@ def _side(doc: Document, hit: Hit, sides: list[Hit]) -> Side | None:
 def _mentions(doc: Document) -> list[BodyMention]:
     sides = doc.best("side")
     section = LEXICON.section("body_term")
+    # "Push thursday's workout back": a word inside a move phrase is no body part.
+    moving = {i for h in doc.best("move_days") for i in range(h.start, h.end)}
     return [
         BodyMention(
             term=hit.key,
@@ -149,7 +151,7 @@ def _mentions(doc: Document) -> list[BodyMention]:
             clause=doc.clause(hit.start),
             sentence=doc.sentence(hit.start),
         )
-        for hit in doc.best("body_term")
+        for hit in doc.best("body_term") if hit.start not in moving
     ]
 
 
