@@ -310,7 +310,7 @@ class _Router:
         if a.cues.analytics:
             return self._done(Intent.PROGRESS_REVIEW, "progress", tools=self._tools(),
                               memory=self._side_actions())
-        if a.cues.form or (a.cues.why and a.exercises.mentions):
+        if a.cues.form or a.body.faults or (a.cues.why and a.exercises.mentions):
             return self._done(Intent.FORM_QA, "form", memory=self._side_actions())
         if a.cues.session:
             return self._done(Intent.CONVERSATION, "session", memory=self._side_actions())
