@@ -77,7 +77,7 @@ from fitcoach.brain.providers.embedded.nlu.model_slots import (
     with_model_resolution,
     with_session_question,
 )
-from fitcoach.brain.providers.embedded.nlu.plan_topics import plan_topic
+from fitcoach.brain.providers.embedded.nlu.plan_topics import ANSWERABLE, PlanTopic, plan_topic
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.registry import default_catalog
 from fitcoach.catalog.vocabulary import (
@@ -265,6 +265,8 @@ class _Router:
         if a.cancelled_events:
             return self._done(Intent.MEMORY_UPDATE, "cancellation",
                               memory=self._cancel_actions() + self._side_actions())
+        if self._asks_about_the_plan():
+            return self._done(Intent.PLAN_QUESTION, "plan_question", brevity=Brevity.EXPANDED)
         if a.body.acute:
             return self._change(Intent.ACUTE_STATE, ProposalType.UPDATE_DAY, "acute",
                                 target=self._live_day(), swap=self._swap(SwapReason.PAIN),
@@ -503,6 +505,23 @@ class _Router:
                           memory=memory, brevity=Brevity.EXPANDED)
 
     # -- intents' conditions -------------------------------------------------------------------
+    def _asks_about_the_plan(self) -> bool:
+        """"Why only two sets of shoulder press on Monday?", "which day is leg day?", "why is
+        Wednesday empty?": a question about what the plan holds, asked with no request to
+        change it (a day or muscle named in it is what it asks about, not a day to edit)."""
+        a, r = self.a, self.a.requests
+        if not self.has_plan or a.body.conditions or a.gear.busy or a.time.moves:
+            return False
+        if r.add_exercise or r.remove_exercise or r.move_days or r.shorten or r.mix_up \
+                or r.deload or a.exercises.swap_requested or a.time.minutes:
+            return False
+        if a.body.faults or a.cues.form:
+            return False  # "should I end the set when my back rounds?": technique
+        topic = plan_topic(a)
+        # The sets of a lift and a day off are questioned with "why"; without it, "a set" or
+        # "a day off" is more often a request ("give Thursday off").
+        return topic is PlanTopic.COVERAGE or (topic in ANSWERABLE and a.cues.why)
+
     def _swap_requested(self) -> bool:
         a = self.a
         if a.gear.busy:
