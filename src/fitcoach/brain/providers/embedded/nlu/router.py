@@ -412,6 +412,11 @@ class _Router:
         if act in (ModelIntent.REJECT, ModelIntent.UNDO) and dialogue.pending_proposal:
             self.reject_pending = True
             return self._done(Intent.REJECT_PROPOSAL, f"dialogue_{act.value}_staged")
+        follows = act in (ModelIntent.FOLLOW_UP, ModelIntent.WEEK_OVERHAUL)
+        if follows and dialogue.last_user and self.reread is not None:
+            another = self._another_move(dialogue.last_user)
+            if another is not None:
+                return another
         if act is ModelIntent.FOLLOW_UP and dialogue.last_user and self.reread is not None:
             day = self._named_day()
             if day is None:
@@ -421,6 +426,24 @@ class _Router:
                 return None
             return earlier.model_copy(update={"target_day": day})
         return None
+
+    def _another_move(self, last_user: str) -> RoutingDecision | None:
+        """"Move thursday's workout to wednesday" then "and friday's to saturday?": the
+        earlier move and this one, in one proposal (the new one replaces the staged one, so
+        it must hold both)."""
+        a = self.a
+        named = list(dict.fromkeys(m.weekday for m in a.time.days if not m.reference))
+        if len(named) != 2:
+            return None
+        earlier = self._as_message(last_user, "dialogue_another_move")
+        if earlier.proposal_type is not ProposalType.UPDATE_WEEK or not earlier.schedule.moves:
+            return None
+        # The days as this message orders them: the session named first goes to the second,
+        # unless its own markers say otherwise ("to saturday, friday's").
+        move = a.time.moves[0] if a.time.moves else (named[0], named[1])
+        schedule = earlier.schedule.model_copy(
+            update={"moves": (*earlier.schedule.moves, move)})
+        return earlier.model_copy(update={"schedule": schedule})
 
     def _as_message(self, text: str, rule: str) -> RoutingDecision:
         """Route `text` (the words a follow-up stands for) as if the user had sent it now."""
