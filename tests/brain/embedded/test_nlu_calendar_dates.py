@@ -136,3 +136,10 @@ def test_a_date_in_this_week_names_its_weekday(language: str) -> None:
 def test_a_date_beyond_this_week_names_no_weekday() -> None:
     a = analyze("I only have 30 minutes on the 24th", today=MONDAY, locale=Locale.EN)
     assert a.time.weekdays == ()
+
+
+def test_a_digit_int_cannot_read_is_no_day_of_the_month() -> None:
+    # "❶" and "²" are str.isdigit() but not int()-readable: found by the property test.
+    from fitcoach.brain.providers.embedded.nlu.dates import parse_dates
+    from fitcoach.brain.providers.embedded.nlu.document import Document
+    assert parse_dates(Document.of("on the ❶ of december"), dt.date(2026, 9, 14)) == ()

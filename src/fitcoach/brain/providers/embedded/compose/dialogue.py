@@ -74,6 +74,9 @@ def plan_question_reply(reply: Reply, view: TurnView) -> None:
         else:
             reply.add("plan.superset_none")
         return
+    if topic is PlanTopic.REST_DAY:
+        _rest_day_answer(reply, view, plan)
+        return
     slugs = view.analysis.exercises.slugs
     if topic is PlanTopic.SETS and _sets_answer(reply, view, plan, slugs[0]):
         return
@@ -88,6 +91,20 @@ def plan_question_reply(reply: Reply, view: TurnView) -> None:
         return
     for group in view.analysis.body.groups[:2]:
         _group_answer(reply, view, plan, group)
+
+
+def _rest_day_answer(reply: Reply, view: TurnView, plan: WeeklyPlan) -> None:
+    """"Why is Wednesday empty?": the day off and the days that train, from the plan."""
+    language = view.language
+    day = view.analysis.time.weekdays[0]
+    training = [d for d, _ in _days(plan)]
+    if day in training:
+        session = plan.days[day]
+        reply.add("plan.day_trains", day=lang.weekday(language, day), title=session.title,
+                  exercises=lang.join(language, [e.name for e in _exercises(session.blocks)][:4]))
+        return
+    reply.add("plan.rest_day", day=lang.weekday(language, day),
+              days=lang.weekdays(language, training))
 
 
 def _group_answer(reply: Reply, view: TurnView, plan: WeeklyPlan, group: MuscleGroup) -> None:

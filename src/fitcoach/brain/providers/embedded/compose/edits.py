@@ -120,6 +120,15 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         return _move_sessions(view, plan)
     if s.split:
         return _split_week(view, current)
+    if s.added_days or s.dropped_days:
+        days = sorted_days((set(current) | set(s.added_days)) - set(s.dropped_days))
+        if set(days) == set(current):
+            return skip_change(Skip.SAME_WEEK, days=days)
+        rebuilt = GenerateWeek(training_days=days, day_focus=dict(s.day_focus),
+                               minutes_per_session=clamp_minutes(s.minutes) if s.minutes
+                               else None)
+        return PlannedChange(proposal_type=week, edits=(rebuilt,),
+                             kinds=(ChangeKind.GENERATE,), days=days)
     if len(s.training_days) >= 2:
         days = sorted_days(s.training_days)
         if set(days) == set(current) and s.day_focus:

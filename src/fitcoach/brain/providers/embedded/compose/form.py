@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from fitcoach.brain.providers.embedded.compose import language as lx
 from fitcoach.brain.providers.embedded.compose.context import TurnView
+from fitcoach.brain.providers.embedded.compose.phrasebook import HollowPhrase
 from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.brain.providers.embedded.nlu.router import Brevity
 from fitcoach.catalog import CATALOG
@@ -107,13 +108,42 @@ def _english_words(part: BodyPart) -> list[str]:
     return [w for w in words if len(w) >= 3]
 
 
+# Korean particles written both ways in the phrases ("{part}이(가)"): the one the noun takes,
+# by whether its last syllable ends in a consonant (무릎이, 허리가).
+_KO_PARTICLES = {"이(가)": ("이", "가"), "을(를)": ("을", "를"), "과(와)": ("과", "와")}
+
+
+def _korean_particles(text: str) -> str:
+    for both, (after_consonant, after_vowel) in _KO_PARTICLES.items():
+        while both in text:
+            at = text.index(both)
+            last = text[at - 1] if at else ""
+            closed = "가" <= last <= "힣" and (ord(last) - ord("가")) % 28 != 0
+            text = text[:at] + (after_consonant if closed else after_vowel) \
+                + text[at + len(both):]
+    return text
+
+
+def _fault(reply: Reply, view: TurnView) -> None:
+    """The fix for the fault the user told, naming the part they asked about."""
+    for fault in view.analysis.body.faults[:1]:
+        try:
+            text = reply.say(f"form.fault.{fault.kind}",
+                             part=tx.say(view.language, f"part.{fault.body_part.value}"))
+        except HollowPhrase:
+            continue  # a missing phrase drops the sentence, as `Reply.add` does
+        reply.add_text(_korean_particles(text) if view.language == "ko" else text)
+
+
 def form_reply(reply: Reply, view: TurnView, facts: FormFacts | None) -> None:
     if facts is None:
-        reply.add("form.which_exercise")
+        _fault(reply, view)
+        reply.add("form.which_exercise", optional=bool(view.analysis.body.faults))
         return
     exercise = CATALOG.get(facts.slug)
     name = lx.exercise(facts.slug)
     reply.add("form.intro_inferred" if facts.inferred else "form.intro", exercise=name)
+    _fault(reply, view)
     cues = exercise.cues_for(view.language)
     explain = view.routing.brevity is Brevity.EXPANDED or view.tone is Tone.SCIENTIFIC
     for position, index in enumerate(facts.cue_order):

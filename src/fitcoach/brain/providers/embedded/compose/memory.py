@@ -178,6 +178,14 @@ def _goal_entry(view: TurnView, previous: StapleEntry | None) -> dict[str, Any] 
         moved = schedule.after_moves(base) if schedule.lasting and base else None
         if moved:
             entry |= {"training_days": moved, "days_per_week": len(moved)}
+    elif schedule.added_days or schedule.dropped_days:
+        # One day in or out: the current days (the plan's, else memory's) with that change.
+        current: set[Weekday] = {d for d in WEEKDAYS if view.plan.days[d].is_training_day} \
+            if view.plan is not None else set(previous.training_days or () if previous else ())
+        after = (current | set(schedule.added_days)) - set(schedule.dropped_days)
+        days = tuple(d for d in WEEKDAYS if d in after)
+        if days and after != current:
+            entry |= {"training_days": days, "days_per_week": len(days)}
     elif len(schedule.training_days) >= 2:
         days = tuple(sorted(schedule.training_days, key=lambda d: d.index))
         entry |= {"training_days": days, "days_per_week": len(days)}

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.faults import FormFault, parse_faults
 from fitcoach.brain.providers.embedded.nlu.lexicon import LEXICON, Hit
 from fitcoach.brain.providers.embedded.nlu.time import TimeFacts
 from fitcoach.catalog.registry import default_catalog
@@ -91,6 +92,7 @@ class BodyFacts(_Model):
     avoid: AvoidFacts = AvoidFacts()
     resolved: tuple[Resolution, ...] = ()
     protect: tuple[BodyPart, ...] = ()
+    faults: tuple[FormFault, ...] = ()  # "my knees cave in": a technique question
 
     @property
     def acute(self) -> tuple[ConditionReport, ...]:
@@ -139,6 +141,8 @@ def _side(doc: Document, hit: Hit, sides: list[Hit]) -> Side | None:
 def _mentions(doc: Document) -> list[BodyMention]:
     sides = doc.best("side")
     section = LEXICON.section("body_term")
+    # "Push thursday's workout back": a word inside a move phrase is no body part.
+    moving = {i for h in doc.best("move_days") for i in range(h.start, h.end)}
     return [
         BodyMention(
             term=hit.key,
@@ -149,7 +153,7 @@ def _mentions(doc: Document) -> list[BodyMention]:
             clause=doc.clause(hit.start),
             sentence=doc.sentence(hit.start),
         )
-        for hit in doc.best("body_term")
+        for hit in doc.best("body_term") if hit.start not in moving
     ]
 
 
@@ -238,7 +242,13 @@ def _movement_facts(doc: Document, hits: Sequence[Hit]) -> tuple[list[Pattern], 
 def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan] = (),
                event_present: bool = False) -> BodyFacts:
     mentions = _mentions(doc)
-    conditions = doc.best("condition_word")
+    faults = parse_faults(doc, [(m.position, m.parts) for m in mentions],
+                          {i for e in exercises for i in range(e.start, e.end)})
+    fault_sentences = {f.sentence for f in faults}
+    # "My knees cave in, is that a problem?": a question about a rep, not a diagnosis told.
+    conditions = [h for h in doc.best("condition_word")
+                  if doc.sentence(h.start) not in fault_sentences
+                  or _class_of(h) not in ("diagnosis", "aversion")]
     negations = doc.best("condition_negation")
     busy = doc.best("busy_cue")
     busy_clauses = {doc.clause(h.start) for h in busy}
@@ -342,6 +352,7 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
                      _avoided(doc, mentions, condition_clauses, exercises)),
         resolved=tuple(dict.fromkeys(resolved)),
         protect=tuple(protect),
+        faults=faults,
     )
 
 

@@ -54,7 +54,7 @@ def _day_number(doc: Document, index: int) -> tuple[int, int] | None:
     if not 0 <= index < len(doc.tokens) or not doc.tokens[index].is_number:
         return None
     text = doc.tokens[index].text
-    if not text.isdigit() or not 1 <= int(text) <= 31:
+    if not text.isdecimal() or not 1 <= int(text) <= 31:
         return None
     end = index + 1
     if end < len(doc.tokens) and doc.tokens[end].text in ORDINAL_SUFFIXES:
@@ -74,7 +74,7 @@ def _month_at(doc: Document, index: int) -> tuple[int, int] | None:
             return int(LEXICON.section("month")[hit.key]["index"]), hit.end
     if index + 1 < len(doc.tokens) and doc.tokens[index].is_number \
             and doc.tokens[index + 1].text == KOREAN_MONTH:
-        value = int(doc.tokens[index].text) if doc.tokens[index].text.isdigit() else 0
+        value = int(doc.tokens[index].text) if doc.tokens[index].text.isdecimal() else 0
         if 1 <= value <= 12:
             return value, index + 2
     return None

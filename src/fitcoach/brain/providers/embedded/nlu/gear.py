@@ -171,8 +171,15 @@ def _part_of_longer_name(hit: Hit, exercise_tokens: Collection[int]) -> bool:
     return (hit.start - 1) in exercise_tokens or hit.end in exercise_tokens
 
 
-def busy_sentences(doc: Document, items: list[Hit]) -> set[int]:
-    return {doc.sentence(h.start) for h in items if h.section == "busy_cue"}
+def busy_hits(doc: Document) -> list[Hit]:
+    """"Taken", "out of order", "no … free": a phrase that ends inside a gear name ("no
+    barbell, just free weights", "a full gym") is that gear, not a busy cue."""
+    names = {i for h in doc.best("gear_item", "full_gym") for i in range(h.start, h.end)}
+    return [h for h in doc.best("busy_cue") if h.end - 1 not in names]
+
+
+def busy_sentences(doc: Document) -> set[int]:
+    return {doc.sentence(h.start) for h in busy_hits(doc)}
 
 
 def _names_an_exercise(doc: Document, hit: Hit, named_tokens: Collection[int]) -> bool:
@@ -194,16 +201,17 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
                named_tokens: Collection[int] = ()) -> GearFacts:
     """Gear facts; `exercise_tokens` are tokens inside exercise names (not ownership), and
     `named_tokens` those inside any exercise or exercise-family name."""
-    items = [h for h in doc.best("gear_item", "full_gym", "home", "busy_cue", "bodyweight")
+    items = [h for h in doc.best("gear_item", "full_gym", "home", "bodyweight")
              if h.section != "bodyweight" or not _names_an_exercise(doc, h, named_tokens)]
-
-    busy_clauses = {doc.clause(h.start) for h in items if h.section == "busy_cue"}
+    # Busy phrases are read apart from the gear: "no incline bench free", "every rack is
+    # full" wrap the gear they are about, and must not hide it.
+    busy_clauses = {doc.clause(h.start) for h in busy_hits(doc)}
     all_negations = doc.best("neg_cue")
     after_negations = doc.best("neg_after_cue")
     negations = [n for n in all_negations if not _korean_only(doc, n)]
     exclusive_sentences = {doc.sentence(n.start) for n in all_negations if _korean_only(doc, n)}
     own_sentences = {doc.sentence(h.start) for h in doc.best("own_cue")} | exclusive_sentences
-    list_sentences = _list_sentences(doc, items, loads) - busy_sentences(doc, items)
+    list_sentences = _list_sentences(doc, items, loads) - busy_sentences(doc)
     own_sentences |= list_sentences
     home = any(h.section == "home" for h in items)
     full_gym_hits = [h for h in items if h.section == "full_gym"]

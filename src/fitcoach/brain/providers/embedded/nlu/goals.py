@@ -70,7 +70,9 @@ def _day_focus(doc: Document, time: TimeFacts, mentions: tuple[BodyMention, ...]
                ) -> dict[Weekday, Focus]:
     cue_sentences = {doc.sentence(h.start) for h in doc.best("focus_cue")}
     condition_clauses = {doc.clause(h.start) for h in doc.best("condition_word")}
-    words = doc.best("focus_word")
+    # "Push thursday's workout back": the verb of a move names no push day.
+    moving = {i for h in doc.best("move_days") for i in range(h.start, h.end)}
+    words = [w for w in doc.best("focus_word") if w.start not in moving]
     starts = sorted({(d.position, d.weekday) for d in time.days if not d.reference})
 
     def focus_between(lo: int, hi: int, sentence: int, clause: int | None) -> Focus | None:

@@ -21,6 +21,8 @@ class PlanTopic(StrEnum):
     SUPERSET = "superset"  # "what's a superset?", "why are rows paired with the bench?"
     SETS = "sets"  # "why only two sets of rows?"
     ABSENT = "absent"  # "why no biceps this week?", "where are the deadlifts?"
+    COVERAGE = "coverage"  # "which day is leg day?", "anything for calves this week?"
+    REST_DAY = "rest_day"  # "why is wednesday empty?"
 
 
 def _load() -> dict[str, dict[str, tuple[str, ...]]]:
@@ -56,4 +58,15 @@ def plan_topic(analysis: MessageAnalysis) -> PlanTopic | None:
         return PlanTopic.SETS
     if (analysis.body.groups or analysis.exercises.slugs) and _says(text, PlanTopic.ABSENT.value):
         return PlanTopic.ABSENT
+    if (analysis.body.groups or analysis.exercises.slugs) and analysis.cues.question \
+            and _says(text, PlanTopic.COVERAGE.value):
+        return PlanTopic.COVERAGE
+    if len(analysis.time.weekdays) == 1 and analysis.cues.question \
+            and _says(text, PlanTopic.REST_DAY.value):
+        return PlanTopic.REST_DAY
     return None
+
+
+# Topics a question answers from the plan whatever the model reads: they name what they ask
+# about (an exercise's sets, a muscle's days, a day off) and ask it.
+ANSWERABLE = frozenset({PlanTopic.SETS, PlanTopic.COVERAGE, PlanTopic.REST_DAY})

@@ -24,6 +24,8 @@ class RequestFacts(BaseModel):
     change: bool = False  # a generic edit verb ("change", "make", "haz", "תהפוך", "바꿔")
     train_verb: bool = False  # "I can train", "posso allenarmi", "운동할 수 있어요"
     lasting: bool = False  # "from now on", "every week": a schedule change meant to stay
+    every_session: bool = False  # "all my sessions", "per session": the usual length
+    extra_day: bool = False  # "a fifth day", "un giorno in più": one more training day
 
 
 def move_positions(doc: Document) -> set[int]:
@@ -68,4 +70,6 @@ def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> Requ
         change=doc.has("change_verb"),
         train_verb=doc.has("training_verb"),
         lasting=doc.has("lasting_cue"),
+        every_session=doc.has("every_session"),
+        extra_day=doc.has("extra_day"),
     )

@@ -77,7 +77,7 @@ from fitcoach.brain.providers.embedded.nlu.model_slots import (
     with_model_resolution,
     with_session_question,
 )
-from fitcoach.brain.providers.embedded.nlu.plan_topics import plan_topic
+from fitcoach.brain.providers.embedded.nlu.plan_topics import ANSWERABLE, PlanTopic, plan_topic
 from fitcoach.brain.tools import ToolName
 from fitcoach.catalog.registry import default_catalog
 from fitcoach.catalog.vocabulary import (
@@ -175,6 +175,10 @@ class ScheduleFacts(_Model):
     exchanges: tuple[tuple[Weekday, Weekday], ...] = ()  # two days trade their sessions
     lasting: bool = False  # "from now on": the move changes the schedule the goal holds
     split: tuple[Focus, ...] = ()
+    # "A fifth day, Wednesday works" / "from now on drop Wednesday": days that join or leave
+    # the current schedule (the composer knows the current days; the router does not).
+    added_days: tuple[Weekday, ...] = ()
+    dropped_days: tuple[Weekday, ...] = ()
 
 
     def after_moves(self, days: Iterable[Weekday]) -> tuple[Weekday, ...] | None:
@@ -261,6 +265,8 @@ class _Router:
         if a.cancelled_events:
             return self._done(Intent.MEMORY_UPDATE, "cancellation",
                               memory=self._cancel_actions() + self._side_actions())
+        if self._asks_about_the_plan():
+            return self._done(Intent.PLAN_QUESTION, "plan_question", brevity=Brevity.EXPANDED)
         if a.body.acute:
             return self._change(Intent.ACUTE_STATE, ProposalType.UPDATE_DAY, "acute",
                                 target=self._live_day(), swap=self._swap(SwapReason.PAIN),
@@ -306,7 +312,7 @@ class _Router:
         if a.cues.analytics:
             return self._done(Intent.PROGRESS_REVIEW, "progress", tools=self._tools(),
                               memory=self._side_actions())
-        if a.cues.form or (a.cues.why and a.exercises.mentions):
+        if a.cues.form or a.body.faults or (a.cues.why and a.exercises.mentions):
             return self._done(Intent.FORM_QA, "form", memory=self._side_actions())
         if a.cues.session:
             return self._done(Intent.CONVERSATION, "session", memory=self._side_actions())
@@ -406,6 +412,11 @@ class _Router:
         if act in (ModelIntent.REJECT, ModelIntent.UNDO) and dialogue.pending_proposal:
             self.reject_pending = True
             return self._done(Intent.REJECT_PROPOSAL, f"dialogue_{act.value}_staged")
+        follows = act in (ModelIntent.FOLLOW_UP, ModelIntent.WEEK_OVERHAUL)
+        if follows and dialogue.last_user and self.reread is not None:
+            another = self._another_move(dialogue.last_user)
+            if another is not None:
+                return another
         if act is ModelIntent.FOLLOW_UP and dialogue.last_user and self.reread is not None:
             day = self._named_day()
             if day is None:
@@ -415,6 +426,24 @@ class _Router:
                 return None
             return earlier.model_copy(update={"target_day": day})
         return None
+
+    def _another_move(self, last_user: str) -> RoutingDecision | None:
+        """"Move thursday's workout to wednesday" then "and friday's to saturday?": the
+        earlier move and this one, in one proposal (the new one replaces the staged one, so
+        it must hold both)."""
+        a = self.a
+        named = list(dict.fromkeys(m.weekday for m in a.time.days if not m.reference))
+        if len(named) != 2:
+            return None
+        earlier = self._as_message(last_user, "dialogue_another_move")
+        if earlier.proposal_type is not ProposalType.UPDATE_WEEK or not earlier.schedule.moves:
+            return None
+        # The days as this message orders them: the session named first goes to the second,
+        # unless its own markers say otherwise ("to saturday, friday's").
+        move = a.time.moves[0] if a.time.moves else (named[0], named[1])
+        schedule = earlier.schedule.model_copy(
+            update={"moves": (*earlier.schedule.moves, move)})
+        return earlier.model_copy(update={"schedule": schedule})
 
     def _as_message(self, text: str, rule: str) -> RoutingDecision:
         """Route `text` (the words a follow-up stands for) as if the user had sent it now."""
@@ -499,6 +528,23 @@ class _Router:
                           memory=memory, brevity=Brevity.EXPANDED)
 
     # -- intents' conditions -------------------------------------------------------------------
+    def _asks_about_the_plan(self) -> bool:
+        """"Why only two sets of shoulder press on Monday?", "which day is leg day?", "why is
+        Wednesday empty?": a question about what the plan holds, asked with no request to
+        change it (a day or muscle named in it is what it asks about, not a day to edit)."""
+        a, r = self.a, self.a.requests
+        if not self.has_plan or a.body.conditions or a.gear.busy or a.time.moves:
+            return False
+        if r.add_exercise or r.remove_exercise or r.move_days or r.shorten or r.mix_up \
+                or r.deload or a.exercises.swap_requested or a.time.minutes:
+            return False
+        if a.body.faults or a.cues.form:
+            return False  # "should I end the set when my back rounds?": technique
+        topic = plan_topic(a)
+        # The sets of a lift and a day off are questioned with "why"; without it, "a set" or
+        # "a day off" is more often a request ("give Thursday off").
+        return topic is PlanTopic.COVERAGE or (topic in ANSWERABLE and a.cues.why)
+
     def _swap_requested(self) -> bool:
         a = self.a
         if a.gear.busy:
@@ -511,6 +557,11 @@ class _Router:
         days = a.time.weekdays
         if a.time.moves or a.time.exchanges:
             return True  # a session moved or two swapped: two days change at once
+        added, dropped = self._days_in_out()
+        if added or dropped:
+            return True
+        if self._standing_length():
+            return True
         if r.move_days and len(days) >= 2:
             return True
         if r.mix_up or a.cues.start_over or a.cues.plan_request or a.goals.split:
@@ -521,13 +572,42 @@ class _Router:
         # "Only Saturday and Sunday", "주말에만": two days said as the whole set are a schedule.
         fewest = 2 if a.time.only_days and r.train_verb else 3
         if len(days) >= fewest and (r.change or r.week_scope or a.goals.day_focus
-                                    or r.train_verb):
+                                    or r.train_verb or r.lasting):
             return True
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True
         if r.deload and (a.time.week in ("this_week", "next_week") or not self._named_day()):
             return bool(r.week_scope or a.time.week)
         return bool(a.goals.goal and r.change and r.week_scope)
+
+    def _named_exercise(self) -> bool:
+        a = self.a
+        return bool(a.exercises.mentions or a.exercises.families or a.body.groups)
+
+    def _days_in_out(self) -> tuple[tuple[Weekday, ...], tuple[Weekday, ...]]:
+        """Days that join or leave the schedule: one more day with the day it goes on ("a
+        fifth day, wednesday works", "하루 더, 수요일"), or a day added or dropped with words
+        that make it last ("from now on drop wednesday", "add tuesdays going forward").
+        An exercise or muscle named makes it a change of that day's content instead."""
+        a, r = self.a, self.a.requests
+        days = a.time.weekdays
+        if not days or self._named_exercise() or a.time.moves or a.time.exchanges \
+                or a.events:
+            return (), ()
+        lasting = r.lasting or a.time.days_per_week is not None
+        if r.extra_day or (r.add_exercise and lasting):
+            return days, ()
+        if r.remove_exercise and lasting:
+            return (), days
+        return (), ()
+
+    def _standing_length(self) -> bool:
+        """"All my sessions 45 minutes from now on", "una hora por sesión a partir de ahora":
+        a session length for every day of the week, with no one day named."""
+        a, r = self.a, self.a.requests
+        return bool(a.time.minutes and (r.lasting or r.every_session)
+                    and not self._named_day() and not a.time.mentions_today
+                    and not a.events and not a.body.acute)
 
     def _day_change(self) -> bool:
         a, r = self.a, self.a.requests
@@ -592,8 +672,12 @@ class _Router:
         a = self.a
         # The days of a move are the old and the new day, not a schedule.
         moving = bool(a.time.moves or a.time.exchanges)
-        days = a.time.weekdays if len(a.time.weekdays) >= 2 and not moving else ()
+        added, dropped = self._days_in_out()
+        days = a.time.weekdays if len(a.time.weekdays) >= 2 and not moving \
+            and not (added or dropped) else ()
         return ScheduleFacts(
+            added_days=added,
+            dropped_days=dropped,
             training_days=days,
             days_per_week=a.time.days_per_week,
             minutes=a.time.minutes,
@@ -711,8 +795,10 @@ class _Router:
         schedule, and then the composer writes the whole new set of days."""
         a = self.a
         moving = bool(a.time.moves or a.time.exchanges)
+        added, dropped = self._days_in_out()
         if a.time.days_per_week or (len(a.time.weekdays) >= 2 and not moving) \
-                or (moving and a.requests.lasting) or a.goals.goal or a.goals.priority_groups:
+                or (moving and a.requests.lasting) or a.goals.goal or a.goals.priority_groups \
+                or added or dropped or self._standing_length():
             return [self._staple(StapleCategory.GOAL)]
         return []
 

@@ -248,6 +248,28 @@ def _marked(doc: Document, day: DayMention, key: str) -> bool:
     return token.script == "hebrew" and len(token.keys) > 1 and letter in token.text[:2]
 
 
+def _owns_session(doc: Document, day: DayMention) -> bool:
+    """Whether a weekday names its own session: "wednesday's workout", "thursday session",
+    "la sesión del miércoles", "lo del jueves", "l'allenamento di giovedì", "האימון של רביעי",
+    "수요일 운동을"."""
+    tokens = doc.tokens
+    after = tokens[day.end].text if day.end < len(tokens) else ""
+    if doc.hit_at(day.end, "session_word") is not None:
+        return True  # "thursday session", "수요일 운동"
+    if after == "s" and doc.hit_at(day.end + 1, "session_word") is not None:
+        return True  # "wednesday's workout"
+    of = doc.hit_ending_at(day.position, "move_marker", "cause_marker")
+    start = of.start if of is not None else day.position
+    if tokens[day.position].script == "hebrew" and start == day.position and day.position > 0 \
+            and tokens[day.position - 1].text == "של":
+        start = day.position - 1
+    if start == day.position:
+        return False
+    # "la sesión del", "l'allenamento di", "lo del", "האימון של": the word before "of"
+    return start > 0 and (doc.hit_ending_at(start, "session_word") is not None
+                          or doc.hit_ending_at(start, "session_pronoun") is not None)
+
+
 def _session_moves(doc: Document, days: list[DayMention], skip: set[int],
                    move_positions: set[int], exercise_tokens: Collection[int]
                    ) -> tuple[list[Move], list[Move]]:
@@ -287,6 +309,14 @@ def _session_moves(doc: Document, days: list[DayMention], skip: set[int],
         to_first, to_second = _marked(doc, first, "to"), _marked(doc, second, "to")
         if swap is not None and not (to_first or to_second):
             exchanges.append((first.weekday, second.weekday))
+            continue
+        owners = [d for d in (first, second) if _owns_session(doc, d)]
+        if len(owners) == 1 and swap is None and any(
+                doc.sentence(h.start) == sentence for h in doc.best("session_verb")):
+            # "Can I do wednesday's session on saturday?": the day that owns the session is
+            # the old one, whichever comes first.
+            old = owners[0]
+            moves.append((old.weekday, (second if old is first else first).weekday))
             continue
         if sentence not in move_sentences and swap is None:
             continue
@@ -505,6 +535,9 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
     single, exchanges = _session_moves(doc, days, {s for _, s in ranged_moves}, move_positions,
                                        exercise_tokens)
     moves = [move for move, _ in ranged_moves] + single
+    # "From now on", "d'ora in poi", "מעכשיו", "이제부터" say how long a change lasts, not
+    # that it is about today.
+    lasting = {i for h in doc.best("lasting_cue") for i in range(h.start, h.end)}
     relative = [
         RelativeDay(
             offset=int(meta_offset),
@@ -513,7 +546,7 @@ def parse_time(doc: Document, today: dt.date, move_positions: set[int] | None = 
             sentence=doc.sentence(hit.start),
         )
         for hit in doc.best("relative_day", "duration_phrase", "time_unit")
-        if hit.section == "relative_day"
+        if hit.section == "relative_day" and hit.start not in lasting
         and (meta_offset := LEXICON.section("relative_day")[hit.key]["offset"]) is not None
     ]
     durations, previous = _durations(doc)
