@@ -35,26 +35,26 @@ def planned_with_load(planned: PlannedExercise, sessions: Sequence[ExerciseSessi
     """`planned` with its load from its own `sessions`; with none loaded, a conservative
     estimate from a logged exercise of the same pattern in `related` (marked as one)."""
     exercise = CATALOG.find(planned.exercise_id)
-    cleared = planned.model_copy(update={"target_weight_lbs": None, "last": None,
-                                         "target_weight_estimated_from": None})
+    # One copy of the planned exercise, whatever it gets (a week copies 20-40 of them).
+    update: dict[str, object] = {"target_weight_lbs": None, "last": None,
+                                 "target_weight_estimated_from": None}
     if exercise is None:
-        return cleared
+        return planned.model_copy(update=update)
     cap = max_dumbbell_lbs if exercise.load_kind is LoadKind.DUMBBELL else None
     target = load_target(exercise, sessions, planned.target_reps, unit, planned.target_rir,
                          cap, plates) if sessions else None
-    if target is None and related:
+    if target is not None:
+        update["target_weight_lbs"] = target.weight_lbs
+    elif related:
         estimate = estimate_load(exercise, {**related, exercise.slug: sessions},
                                  planned.target_reps, unit, planned.target_rir, cap, plates)
         if estimate is not None:
-            cleared = cleared.model_copy(update={
-                "target_weight_lbs": estimate.weight_lbs,
-                "target_weight_estimated_from": estimate.from_exercise_id})
-    if not sessions:
-        return cleared
-    newest = sessions[0]
-    return cleared.model_copy(update={
-        "target_weight_lbs": target.weight_lbs if target else cleared.target_weight_lbs,
-        "last": LastSession(completed_at=newest.completed_at, sets=newest.sets)})
+            update["target_weight_lbs"] = estimate.weight_lbs
+            update["target_weight_estimated_from"] = estimate.from_exercise_id
+    if sessions:
+        newest = sessions[0]
+        update["last"] = LastSession(completed_at=newest.completed_at, sets=newest.sets)
+    return planned.model_copy(update=update)
 
 
 @cache
@@ -119,9 +119,17 @@ def with_loads(plan: WeeklyPlan, history: Mapping[str, Sequence[ExerciseSession]
     days = {}
     for weekday, day in plan.days.items():
         cutoff = cutoffs[weekday]
+        seen: dict[str, list[ExerciseSession]] = {}
 
-        def before(slug: str, cutoff: dt.datetime = cutoff) -> list[ExerciseSession]:
-            return [s for s in history.get(slug, ()) if s.completed_at < cutoff]
+        def before(slug: str, cutoff: dt.datetime = cutoff,
+                   seen: dict[str, list[ExerciseSession]] = seen) -> list[ExerciseSession]:
+            # Once per exercise and day: an exercise is also every other one's estimate
+            # source in its pattern.
+            found = seen.get(slug)
+            if found is None:
+                found = seen[slug] = [s for s in history.get(slug, ())
+                                      if s.completed_at < cutoff]
+            return found
 
         blocks = tuple(
             block.model_copy(update={"exercises": tuple(
