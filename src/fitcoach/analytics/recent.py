@@ -12,8 +12,9 @@ replaced by the next older one. The two always agree (a property test proves it)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from fitcoach.analytics.logs import ExerciseSession
 
@@ -21,6 +22,8 @@ from fitcoach.analytics.logs import ExerciseSession
 # ones before (`programming.loads.sessions_deciding`); most weeks train an exercise once or
 # twice. Eight leaves room for a week of daily sessions before a read goes to the logs.
 KEPT_SESSIONS = 8
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +43,19 @@ def recent_from_history(sessions: Iterable[ExerciseSession],
     return RecentSessions(sessions=tuple(ordered[:kept]), more=len(ordered) > kept)
 
 
+def fold_newest(held: Sequence[T], more: bool, new: Iterable[T], key: Callable[[T], Any],
+                kept: int = KEPT_SESSIONS) -> tuple[list[T], bool]:
+    """The kept sessions `held` (and their `more`) with the sessions of new logs folded
+    in (log ids they do not hold), in any representation `key` orders as `_order` does:
+    the newest of the union of everything logged is among the newest kept and the new
+    ones. (The store folds its stored form, without building the sessions.)"""
+    ordered = sorted((*held, *new), key=key, reverse=True)
+    return ordered[:kept], more or len(ordered) > kept
+
+
 def with_new_sessions(current: RecentSessions | None, new: Iterable[ExerciseSession],
                       kept: int = KEPT_SESSIONS) -> RecentSessions:
-    """`current` with the sessions of new logs folded in (log ids it does not hold): the
-    newest of the union of everything logged is among the newest kept and the new ones."""
-    held = current.sessions if current is not None else ()
-    ordered = sorted((*held, *new), key=_order, reverse=True)
-    more = (current is not None and current.more) or len(ordered) > kept
-    return RecentSessions(sessions=tuple(ordered[:kept]), more=more)
+    """`current` with the sessions of new logs folded in (`fold_newest`)."""
+    sessions, more = fold_newest(current.sessions if current is not None else (),
+                                 current is not None and current.more, new, _order, kept)
+    return RecentSessions(sessions=tuple(sessions), more=more)

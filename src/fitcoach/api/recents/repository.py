@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, delete, select
 from sqlalchemy.orm import Session
 
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
-from fitcoach.analytics.recent import RecentSessions, recent_from_history, with_new_sessions
+from fitcoach.analytics.recent import RecentSessions, fold_newest, recent_from_history
 from fitcoach.programming.loads import sessions_deciding
 from fitcoach.store.models import RecentSessionsRow
 
@@ -30,6 +30,11 @@ def decoded(data: Sequence[Any]) -> ExerciseSession:
         log_id=log_id, completed_at=dt.datetime.fromisoformat(at),
         sets=tuple(SetRecord.model_construct(weight_lbs=w, reps=r, rpe=rpe)
                    for w, r, rpe in sets))
+
+
+def _stored_order(data: Sequence[Any]) -> tuple[dt.datetime, str]:
+    """A stored session's place in the analytics' order (time, then log id)."""
+    return dt.datetime.fromisoformat(data[1]), data[0]
 
 
 def _summary(row: RecentSessionsRow) -> RecentSessions:
@@ -53,12 +58,19 @@ class RecentRepository:
         return None if row is None else _summary(row)
 
     def add(self, user_id: str, new: Mapping[str, Sequence[ExerciseSession]]) -> None:
-        """Fold the sessions of new logs into their exercises' summaries (one read)."""
+        """Fold the sessions of new logs into their exercises' summaries (one read), in
+        their stored form: a log write builds no kept session back."""
         rows = self._rows(user_id, new)
         for slug, sessions in new.items():
             row = rows.get(slug)
-            summary = with_new_sessions(None if row is None else _summary(row), sessions)
-            self._put(user_id, slug, row, summary)
+            kept, more = fold_newest(row.sessions if row is not None else [],
+                                     row is not None and row.more,
+                                     [encoded(s) for s in sessions], _stored_order)
+            if row is None:
+                self.session.add(RecentSessionsRow(user_id=user_id, exercise_id=slug,
+                                                   sessions=kept, more=more))
+            else:
+                row.sessions, row.more = kept, more
 
     def rebuild(self, user_id: str, exercise_id: str,
                 history: Sequence[ExerciseSession]) -> None:
