@@ -7,8 +7,11 @@ decides."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
+import pytest
+from alembic import command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +31,10 @@ from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog.vocabulary import Unit
 from fitcoach.programming.loads import sessions_deciding
 from fitcoach.store.database import Database
+from fitcoach.store.migrate import alembic_config, upgrade
 from tests.store.conftest import NOW
+from tests.store.databases import BACKENDS, provision
+from tests.store.logged import log_sets
 
 SLUGS = ("goblet-squat", "push-up")
 NAMES = {"goblet-squat": "Goblet Squat", "push-up": "Push Up"}
@@ -121,3 +127,27 @@ def test_any_history_keeps_each_summary_equal_to_the_logs(
         read = week_history(session, user.user_id, SLUGS, since)
     assert read == {slug: sessions_deciding(slug, _bounded(history, since), since)[0]
                     for slug, history in histories.items() if history}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_migration_fills_the_summaries_from_the_logged_sets(backend: str,
+                                                                tmp_path: Path) -> None:
+    # Logged, then back to 0006 (the table and its rows gone) and up again: 0007 fills the
+    # summaries from the logged sets.
+    with provision(backend, tmp_path) as database:
+        user = _user(database)
+        for k in range(10):  # more than are kept: `more` must say so
+            log_sets(database, user, NOW - dt.timedelta(days=k, hours=k % 3),
+                     [("goblet-squat", [(40 + k, 10, 8.0), (40 + k, 9, None)])]
+                     + ([("plank", [(0, 30 + k, None)])] if k % 4 == 0 else []))
+        config = alembic_config(database.engine)
+        with database.engine.connect() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0006")
+            connection.commit()
+        upgrade(database)
+        with database.read() as session:
+            for slug in ("goblet-squat", "plank"):
+                history = _history(session, user.user_id, slug)
+                assert RecentRepository(session).get(user.user_id, slug) == \
+                    recent_from_history(history)
