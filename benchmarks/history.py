@@ -1,8 +1,9 @@
 """Synthetic but plausible training histories, inserted in bulk.
 
 A user trains a four-day split, one workout a day going back from *now*, five exercises of
-four sets each; loads creep up over the months. Rows go in through the same tables and the
-same records computation the service uses, just without one HTTP request per workout.
+four sets each; loads creep up over the months. Rows go in through the same tables, with the
+same records and kept newest sessions the service computes, just without one HTTP request
+per workout.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ from typing import Any
 from sqlalchemy import insert, text
 
 from fitcoach.analytics.logs import ExerciseSession, SetRecord
+from fitcoach.analytics.recent import recent_from_history
 from fitcoach.analytics.records import records_from_history
 from fitcoach.api.auth import hash_token, new_token
 from fitcoach.api.ids import new_log_id, new_user_id
+from fitcoach.api.recents.repository import encoded
 from fitcoach.brain.ports import UserSettings
 from fitcoach.store.database import Database
 from fitcoach.store.models import (
     ApiToken,
     PersonalRecordRow,
+    RecentSessionsRow,
     User,
     WorkoutLogRow,
     WorkoutSetRow,
@@ -93,6 +97,10 @@ def add_history(database: Database, user_id: str, total_sets: int, now: dt.datet
                 records=records_from_history(slug, history).model_dump(mode="json"),
                 last_top_weight_lbs=top.weight_lbs, last_top_reps=top.reps,
                 last_top_rpe=top.rpe, last_logged_at=latest.completed_at, updated_at=now))
+            recent = recent_from_history(history)
+            session.add(RecentSessionsRow(
+                user_id=user_id, exercise_id=slug, more=recent.more,
+                sessions=[encoded(s) for s in recent.sessions]))
 
 
 def refresh_statistics(database: Database) -> None:

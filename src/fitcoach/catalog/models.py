@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -147,13 +148,15 @@ class Exercise(BaseModel):
     def bodyweight(self) -> bool:
         return any(not option for option in self.gear_options)
 
-    @property
+    # Cached: an exercise never changes, and the engine asks for its groups hundreds of
+    # times per week it shapes or counts.
+    @cached_property
     def primary_groups(self) -> frozenset[MuscleGroup]:
         return frozenset(
             g for m in self.primary_muscles if (g := GROUP_OF_MUSCLE[m]) is not None
         )
 
-    @property
+    @cached_property
     def secondary_groups(self) -> frozenset[MuscleGroup]:
         """Groups worked secondarily and not already primary."""
         groups = {g for m in self.secondary_muscles if (g := GROUP_OF_MUSCLE[m]) is not None}

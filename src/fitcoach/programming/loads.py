@@ -14,11 +14,11 @@ was done against.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 from fitcoach.analytics.load_estimates import estimate_load
-from fitcoach.analytics.load_targets import load_target
+from fitcoach.analytics.load_targets import MISSES_BEFORE_BACK_OFF, load_target
 from fitcoach.analytics.logs import ExerciseSession
 from fitcoach.analytics.units import DEFAULT_PLATES, PlateSteps
 from fitcoach.catalog import CATALOG
@@ -35,26 +35,26 @@ def planned_with_load(planned: PlannedExercise, sessions: Sequence[ExerciseSessi
     """`planned` with its load from its own `sessions`; with none loaded, a conservative
     estimate from a logged exercise of the same pattern in `related` (marked as one)."""
     exercise = CATALOG.find(planned.exercise_id)
-    cleared = planned.model_copy(update={"target_weight_lbs": None, "last": None,
-                                         "target_weight_estimated_from": None})
+    # One copy of the planned exercise, whatever it gets (a week copies 20-40 of them).
+    update: dict[str, object] = {"target_weight_lbs": None, "last": None,
+                                 "target_weight_estimated_from": None}
     if exercise is None:
-        return cleared
+        return planned.model_copy(update=update)
     cap = max_dumbbell_lbs if exercise.load_kind is LoadKind.DUMBBELL else None
     target = load_target(exercise, sessions, planned.target_reps, unit, planned.target_rir,
                          cap, plates) if sessions else None
-    if target is None and related:
+    if target is not None:
+        update["target_weight_lbs"] = target.weight_lbs
+    elif related:
         estimate = estimate_load(exercise, {**related, exercise.slug: sessions},
                                  planned.target_reps, unit, planned.target_rir, cap, plates)
         if estimate is not None:
-            cleared = cleared.model_copy(update={
-                "target_weight_lbs": estimate.weight_lbs,
-                "target_weight_estimated_from": estimate.from_exercise_id})
-    if not sessions:
-        return cleared
-    newest = sessions[0]
-    return cleared.model_copy(update={
-        "target_weight_lbs": target.weight_lbs if target else cleared.target_weight_lbs,
-        "last": LastSession(completed_at=newest.completed_at, sets=newest.sets)})
+            update["target_weight_lbs"] = estimate.weight_lbs
+            update["target_weight_estimated_from"] = estimate.from_exercise_id
+    if sessions:
+        newest = sessions[0]
+        update["last"] = LastSession(completed_at=newest.completed_at, sets=newest.sets)
+    return planned.model_copy(update=update)
 
 
 @cache
@@ -67,6 +67,48 @@ def same_pattern(slug: str) -> tuple[str, ...]:
                  if other != slug and CATALOG.get(other).pattern is exercise.pattern)
 
 
+def _with_known_load(session: ExerciseSession) -> bool:
+    """`known_loads.known_load([session]) is not None`, without building the load: a set
+    with a rep and a load (the top set is then loaded too)."""
+    return any(s.reps >= 1 and s.weight_lbs > 0 for s in session.sets)
+
+
+@cache
+def _older_needed(slug: str) -> int:
+    """How many sessions before a day `with_loads` may read of `slug`, counted as below."""
+    exercise = CATALOG.find(slug)
+    if exercise is None or exercise.load_kind is LoadKind.BODYWEIGHT or exercise.timed:
+        return 1  # no load and no estimate either way: only `last`, the newest session
+    return MISSES_BEFORE_BACK_OFF
+
+
+def sessions_deciding(slug: str, newest_first: Iterable[ExerciseSession],
+                      since: dt.datetime) -> tuple[list[ExerciseSession], bool]:
+    """The newest sessions of `slug` that decide what `with_loads` shows for every day
+    beginning at or after `since`, exactly as the whole history would: every session since
+    then, and the older ones down to the second with a known load (for loaded work; the
+    newest one for bodyweight or timed work). With the sessions as the first element, the
+    second says whether they sufficed; False means `newest_first` ran out first, so older
+    sessions, if there are any, may change the answer.
+
+    Why these: a day's rule reads the newest session (`last`), the two newest loaded ones
+    (`load_targets`: the latest decides, the one before only a back-off), and the newest
+    with a known load (`load_estimates`, for itself or as a source); a session with a known
+    load is also a loaded one, and each later day sees these plus newer ones, so what
+    decides the earliest day decides them all. `newest_first` is consumed only as far as
+    needed (a reader may build sessions lazily)."""
+    needed = _older_needed(slug)
+    taken: list[ExerciseSession] = []
+    found = 0
+    for session in newest_first:
+        taken.append(session)
+        if session.completed_at < since and (needed == 1 or _with_known_load(session)):
+            found += 1
+            if found >= needed:
+                return taken, True
+    return taken, False
+
+
 def with_loads(plan: WeeklyPlan, history: Mapping[str, Sequence[ExerciseSession]],
                cutoffs: Mapping[Weekday, dt.datetime], unit: Unit,
                max_dumbbell_lbs: float | None = None, plates: PlateSteps = DEFAULT_PLATES
@@ -77,9 +119,17 @@ def with_loads(plan: WeeklyPlan, history: Mapping[str, Sequence[ExerciseSession]
     days = {}
     for weekday, day in plan.days.items():
         cutoff = cutoffs[weekday]
+        seen: dict[str, list[ExerciseSession]] = {}
 
-        def before(slug: str, cutoff: dt.datetime = cutoff) -> list[ExerciseSession]:
-            return [s for s in history.get(slug, ()) if s.completed_at < cutoff]
+        def before(slug: str, cutoff: dt.datetime = cutoff,
+                   seen: dict[str, list[ExerciseSession]] = seen) -> list[ExerciseSession]:
+            # Once per exercise and day: an exercise is also every other one's estimate
+            # source in its pattern.
+            found = seen.get(slug)
+            if found is None:
+                found = seen[slug] = [s for s in history.get(slug, ())
+                                      if s.completed_at < cutoff]
+            return found
 
         blocks = tuple(
             block.model_copy(update={"exercises": tuple(

@@ -246,6 +246,20 @@ class PersonalRecordRow(Base):
     updated_at: Mapped[dt.datetime]
 
 
+class RecentSessionsRow(Base):
+    """Each exercise's newest sessions (`analytics.recent`), kept on every log write beside
+    the records, so a plan read's loads (DESIGN D10) are a primary-key read. `sessions` is
+    newest first, `[log_id, completed_at (ISO 8601, UTC), [[weight_lbs, reps, rpe], ...]]`
+    each; `more` says older sessions exist than those kept."""
+
+    __tablename__ = "recent_sessions"
+
+    user_id: Mapped[str] = mapped_column(_user_fk(), primary_key=True)
+    exercise_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    sessions: Mapped[list[Any]]
+    more: Mapped[bool]
+
+
 class DayCompletionRow(Base):
     """Completion is an overlay on the plan, keyed by calendar date: logging never writes
     a plan version, so it never outdates a pending proposal (DESIGN D6)."""

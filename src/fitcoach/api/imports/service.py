@@ -1,6 +1,6 @@
-"""An import in one transaction: the new workouts, their sets, the records they set and the
-import's row; a file with any bad line, or a repeat of rows already imported, writes
-nothing new (DESIGN D11)."""
+"""An import in one transaction: the new workouts, their sets, the records they set, each
+exercise's kept newest sessions and the import's row; a file with any bad line, or a repeat
+of rows already imported, writes nothing new (DESIGN D11)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from fitcoach.api.imports.plan import PlannedWorkout, plan_workout, unmapped_cou
 from fitcoach.api.imports.repository import ImportRepository
 from fitcoach.api.imports.rows import InvalidCsv
 from fitcoach.api.imports.schemas import ImportResult, UnmappedExercise
+from fitcoach.api.recents.repository import RecentRepository
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.brain.ports import UserSettings
 from fitcoach.catalog.vocabulary import WEEKDAYS, Unit
@@ -104,8 +105,9 @@ def import_csv(database: Database, caller: UserSettings, source: Source, body: b
                          "weight_lbs": k.record.weight_lbs, "reps": k.record.reps,
                          "rpe": k.record.rpe, "completed_at": at} for k in p.kept)
         imports.add_logs(logs, sets, kept)
-        _update_records(RecordRepository(session), user_id,
-                        _sessions_by_exercise(with_ids), now)
+        new_sessions = _sessions_by_exercise(with_ids)
+        _update_records(RecordRepository(session), user_id, new_sessions, now)
+        RecentRepository(session).add(user_id, new_sessions)
         unmapped = [UnmappedExercise(name=name, sets=count)
                     for name, count in unmapped_counts(fresh)]
         result = ImportResult(

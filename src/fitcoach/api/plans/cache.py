@@ -30,11 +30,18 @@ class PlanCache:
                 self._plans.move_to_end(key)
                 return plan
         plan = WeeklyPlan.model_validate(load())
+        self.put(user_id, version, plan)
+        return plan
+
+    def put(self, user_id: str, version: int, plan: WeeklyPlan) -> None:
+        """Cache a plan just stored (committed) as (user, version): what parsing its stored
+        JSON would give, without parsing it."""
+        key = (user_id, version)
         with self._lock:
             self._plans[key] = plan
+            self._plans.move_to_end(key)
             while len(self._plans) > self.max_entries:
                 self._plans.popitem(last=False)
-        return plan
 
 
 # User ids are random, so one process-wide cache serves every database it talks to.

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, event, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from fitcoach.api.memory.repository import MemoryRepository
@@ -62,11 +63,16 @@ class PlanWeekRepository:
         version = self.session.connection().scalar(_WEEK_VERSION, where)
         if version is None:
             return None
-        key = f"{user_id}/{week_start.isoformat()}"
+        key = _cache_key(user_id, week_start)
+        documents: dict[str, Any] = {}
 
         def column(name: str) -> Callable[[], dict[str, Any]]:
-            return lambda: self.session.connection().execute(
-                _WEEK_DOCUMENTS, where).one()._mapping[name]
+            def load() -> dict[str, Any]:
+                if not documents:  # both in one statement, whichever is asked for first
+                    documents.update(self.session.connection().execute(
+                        _WEEK_DOCUMENTS, where).one()._mapping)
+                return documents[name]
+            return load
 
         return WeekPlan(version=version,
                         plan=WEEKS.get_or_parse(f"{key}/plan", version, column("plan")),
@@ -74,15 +80,22 @@ class PlanWeekRepository:
                         stored=True, storable=True)
 
     def put(self, user_id: str, week: WeekPlan, now: dt.datetime) -> None:
+        """Insert or replace the week's row, one statement (no read of the row first), and
+        once the transaction commits, cache the plan and peak as stored: the week's next
+        read then neither fetches nor parses them. Not before: a week whose transaction
+        rolled back was never kept, and another first read may keep a different one."""
         start = week.plan.week_start_date
-        plan, peak = week.plan.model_dump(mode="json"), week.peak.model_dump(mode="json")
-        row = self.session.get(PlanWeekRow, (user_id, start))
-        if row is None:
-            self.session.add(PlanWeekRow(user_id=user_id, week_start_date=start,
-                                         version=week.version, plan=plan, peak=peak,
-                                         created_at=now))
-        else:
-            row.version, row.plan, row.peak, row.created_at = week.version, plan, peak, now
+        self.session.execute(_UPSERTS[self.session.get_bind().dialect.name], {
+            "user_id": user_id, "week_start_date": start, "version": week.version,
+            "plan": week.plan.model_dump(mode="json"),
+            "peak": week.peak.model_dump(mode="json"), "created_at": now})
+        key = _cache_key(user_id, start)
+
+        def cache() -> None:
+            WEEKS.put(f"{key}/plan", week.version, week.plan)
+            WEEKS.put(f"{key}/peak", week.version, week.peak)
+
+        _once_committed(self.session, cache)
 
 
 def in_force(session: Session, user_id: str, week_start: dt.date) -> StoredPlan | None:
@@ -196,10 +209,41 @@ def _peak_day(day: DayPlan, shown: DayPlan | None, peak: DayPlan | None, *,
     return retally(day, blocks) if day.blocks else day
 
 
+def _once_committed(session: Session, action: Callable[[], object]) -> None:
+    """Run `action` when the session's transaction commits; drop it if it rolls back."""
+    actions = session.info.get(_ON_COMMIT)
+    if actions is None:
+        actions = session.info[_ON_COMMIT] = []
+
+        def run(_: Session) -> None:
+            for pending in actions:
+                pending()
+            actions.clear()
+
+        event.listen(session, "after_commit", run)
+        event.listen(session, "after_rollback", lambda _: actions.clear())
+    actions.append(action)
+
+
+def _cache_key(user_id: str, week_start: dt.date) -> str:
+    return f"{user_id}/{week_start.isoformat()}"
+
+
+def _upsert(insert: Any) -> Any:
+    statement = insert(_WEEKS)
+    return statement.on_conflict_do_update(
+        index_elements=[_WEEKS.c.user_id, _WEEKS.c.week_start_date],
+        set_={name: statement.excluded[name] for name in ("version", "plan", "peak",
+                                                          "created_at")})
+
+
 # Parsed kept weeks, keyed by (user/week/part, version); see `PlanWeekRepository.get`.
 WEEKS = PlanCache()
+_ON_COMMIT = "fitcoach_weeks_to_cache"
 _VERSIONS = PlanVersionRow.__table__
 _WEEKS = PlanWeekRow.__table__
+# Both dialects spell "insert, or replace the row with this key" the same way.
+_UPSERTS = {"sqlite": _upsert(sqlite.insert), "postgresql": _upsert(postgresql.insert)}
 _WEEK_KEY = (_WEEKS.c.user_id == bindparam("user_id"),
              _WEEKS.c.week_start_date == bindparam("week_start"))
 _WEEK_VERSION = select(_WEEKS.c.version).where(*_WEEK_KEY)

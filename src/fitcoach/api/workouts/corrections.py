@@ -1,6 +1,7 @@
-"""Correcting or deleting one's own workout log (DESIGN D7): the log, its sets, the records
-and known loads of every exercise it touched, and the plan day it completed all follow, in
-one transaction. Another user's log id, or one that names nothing, is a 404."""
+"""Correcting or deleting one's own workout log (DESIGN D7): the log, its sets, the records,
+known loads and kept newest sessions of every exercise it touched, and the plan day it
+completed all follow, in one transaction. Another user's log id, or one that names nothing,
+is a 404."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fitcoach.analytics.logs import ExerciseSession, SetRecord
 from fitcoach.api.errors import InvalidInput, NotFound
 from fitcoach.api.ids import well_formed
 from fitcoach.api.plans.completion import complete_day
+from fitcoach.api.recents.repository import RecentRepository
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository
 from fitcoach.api.workouts.schemas import MAX_AFTER_NOW, LogCorrection, WorkoutLogView
@@ -64,10 +66,13 @@ def _history(session: Session, user_id: str, exercise_id: str) -> list[ExerciseS
 
 
 def _rebuild_records(session: Session, user_id: str, slugs: set[str], now: dt.datetime) -> None:
+    """The records and the kept newest sessions of these exercises, from their history."""
     session.flush()
-    records = RecordRepository(session)
+    records, recents = RecordRepository(session), RecentRepository(session)
     for slug in sorted(slugs):
-        records.rebuild(user_id, slug, _history(session, user_id, slug), now)
+        history = _history(session, user_id, slug)
+        records.rebuild(user_id, slug, history, now)
+        recents.rebuild(user_id, slug, history)
 
 
 def _recomplete(session: Session, caller: UserSettings, date: dt.date | None,

@@ -1,5 +1,6 @@
-"""Logging a workout: the log, its sets, the day it completes and the records it breaks, all
-in one transaction; a retry with the same idempotency key writes nothing and answers the same.
+"""Logging a workout: the log, its sets, the day it completes, the records it breaks and each
+exercise's kept newest sessions (`api.recents`), all in one transaction; a retry with the
+same idempotency key writes nothing and answers the same.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from fitcoach.analytics.records import NewRecord, update_records
 from fitcoach.api.errors import IdempotencyKeyReused, InvalidInput, NotFound
 from fitcoach.api.ids import new_log_id
 from fitcoach.api.plans.completion import complete_day
+from fitcoach.api.recents.repository import RecentRepository
 from fitcoach.api.records.repository import RecordRepository
 from fitcoach.api.workouts.repository import WorkoutRepository, new_log_row
 from fitcoach.api.workouts.schemas import (
@@ -84,11 +86,13 @@ def log_workout(database: Database, caller: UserSettings, request: WorkoutLogReq
                                  new_prs=[record.model_dump(mode="json") for record in new_prs]),
                      exercises)
         complete_day(session, caller, plan_date, Completion(log_id, completed_at), now)
-        for _, sets, update in updates:
-            load = known_load([ExerciseSession(log_id=log_id, completed_at=completed_at,
-                                               sets=tuple(sets))])
-            records.save(user_id, update.records, top_set(sets), load, log_id, completed_at,
-                         now)
+        logged = {exercise_id: ExerciseSession(log_id=log_id, completed_at=completed_at,
+                                               sets=tuple(sets))
+                  for exercise_id, sets in exercises}
+        for exercise_id, sets, update in updates:
+            records.save(user_id, update.records, top_set(sets),
+                         known_load([logged[exercise_id]]), log_id, completed_at, now)
+        RecentRepository(session).add(user_id, {slug: [s] for slug, s in logged.items()})
         return LogCreated(log_id=log_id, new_prs=new_prs)
 
 
