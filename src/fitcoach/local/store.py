@@ -15,6 +15,8 @@ import sqlite3
 from functools import cache
 from typing import cast
 
+from fitcoach.api.plans.cache import PLANS
+from fitcoach.api.plans.materialise import WEEKS
 from fitcoach.store.database import Database
 from fitcoach.store.migrate import upgrade
 from fitcoach.store.models import Base
@@ -66,6 +68,11 @@ def in_memory_database() -> Database:
     connection: `store.database` gives an in-memory SQLite a static pool)."""
     database = Database(IN_MEMORY)
     restore(database, _empty_schema())
+    # The parsed-plan caches are process-wide and keyed by (user id, version): a new
+    # database may reuse a user id an earlier one had (a fixed id stem, in tests), whose
+    # cached plans would then be served as this one's.
+    PLANS.clear()
+    WEEKS.clear()
     return database
 
 

@@ -33,6 +33,10 @@ class PlanCache:
         self.put(user_id, version, plan)
         return plan
 
+    def clear(self) -> None:
+        with self._lock:
+            self._plans.clear()
+
     def put(self, user_id: str, version: int, plan: WeeklyPlan) -> None:
         """Cache a plan just stored (committed) as (user, version): what parsing its stored
         JSON would give, without parsing it."""

@@ -51,6 +51,12 @@ def upgrade() -> None:
         sa.Column("more", sa.Boolean(), nullable=False),
     )
     connection = op.get_bind()
+    if connection.dialect.name == "postgresql":
+        # A writer of the release before this one (a worker not yet restarted) logging sets
+        # while the backfill reads them would leave its sessions out of the summary for good:
+        # SHARE mode lets reads go on and makes writers wait for this transaction. (SQLite's
+        # migration holds the database's only write lock already.)
+        connection.execute(sa.text("LOCK TABLE workout_sets IN SHARE MODE"))
     pairs = connection.execute(
         sa.select(_SETS.c.user_id, _SETS.c.exercise_id).distinct()).all()
     for user_id, exercise_id in pairs:

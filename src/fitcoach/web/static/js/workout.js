@@ -171,8 +171,9 @@ let sendingQueue = null;
 
 /** Send the queued workouts, oldest first, one at a time (on reconnecting, on start, on
  * "Try sending now"); a call while a send runs joins it, so each is sent once at a time.
- * A network failure stops the round (the rest wait for the next); a refusal (4xx) stays in
- * the queue with the server's reason, and the round goes on with the next. */
+ * A network failure, a 5xx, 401, 408 or 429 stops the round (the rest wait for the next); a
+ * refusal (any other 4xx) stays in the queue with the server's reason, and the round goes on
+ * with the next. */
 export function sendQueued() {
   loadWorkout();
   if (sendingQueue) return sendingQueue;
@@ -188,7 +189,12 @@ export function sendQueued() {
         saveQueue((workoutStore.get().queue || []).filter(
           (w) => w.idempotency_key !== queued.idempotency_key));
       } catch (error) {
-        if (error.isNetwork) break;
+        // Only the server's verdict on this workout refuses it; a network failure, a server
+        // error (a restart behind a proxy), a rate limit or a lapsed sign-in leaves it queued
+        // for the next round, never offered only for removal.
+        const retryLater = error.isNetwork || !error.status || error.status >= 500
+          || [401, 408, 429].includes(error.status);
+        if (retryLater) break;
         saveQueue((workoutStore.get().queue || []).map((w) => (
           w.idempotency_key === queued.idempotency_key
             ? { ...w, refused: { status: error.status, message: error.message } } : w)));
