@@ -171,3 +171,52 @@ def test_the_worker_holds_one_release_and_the_app_is_installable(
     # test's, not the app's (a missing manifest field or worker would be listed too).
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
     assert page.evaluate("caches.keys()") == [f"fitcoach-shell-{version}"]
+
+
+def test_a_server_error_on_reconnecting_leaves_the_workout_queued(
+        server: str, context_factory: Callable[..., Any]) -> None:
+    """A 503 while the server restarts is not the server refusing the workout: it stays
+    queued (no refusal shown, no "remove" offered) and is sent on the next round."""
+    words = catalog("en")
+    api = sign_up(server, locale="en")
+    plan = accepted_week(api, "en")
+    day_name = "monday" if not plan["days"]["monday"]["is_rest_day"] else next(
+        name for name, day in plan["days"].items() if not day["is_rest_day"])
+    context = context_factory(viewport=PHONE, locale="en-US")
+    page = Page(context.new_page())
+    page.sign_in_as(api, locale="en")
+    page.goto(f"/workouts/{day_name}")
+    page.get_by_role("link", name=words["day.start"]).wait_for()
+    _controlled(page)
+    context.set_offline(True)
+    page.get_by_role("link", name=words["day.start"]).click()
+    page.wait_for_url("**/workout/active**")
+    _log_one_set_and_finish(page, words, reps=7)
+    queued = page.locator(".queued-card")
+    queued.first.get_by_text(words["queue.title"]).wait_for()
+
+    answered: list[int] = []
+
+    def restarting(route: Any) -> None:
+        answered.append(503)
+        route.fulfill(status=503, content_type="application/json", body=json.dumps(
+            {"error": {"code": "unavailable", "message": "restarting"}}))
+
+    page.route("**/api/workouts/log", restarting)
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    for _ in range(100):
+        if answered:
+            break
+        page.wait_for_timeout(100)
+    assert answered == [503]
+    page.wait_for_timeout(300)
+    assert queued.count() == 1
+    assert queued.first.locator(".note-error").count() == 0
+    assert api.get("/api/workouts/logs").json() == []
+
+    page.unroute("**/api/workouts/log")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    queued.first.wait_for(state="detached", timeout=15_000)
+    logs = api.get("/api/workouts/logs").json()
+    assert [log["exercises_logged"][0]["sets"][0]["reps"] for log in logs] == [7]
