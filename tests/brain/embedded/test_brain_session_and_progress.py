@@ -134,9 +134,9 @@ def test_a_generic_name_means_the_member_in_the_plan(lang: str, message: str) ->
 
 def test_without_it_in_the_plan_a_generic_name_means_what_the_logs_hold() -> None:
     plan = seed_plan()
-    days = {d: plan.days[d].model_copy(update={"blocks": [
+    days = {d: plan.days[d].model_copy(update={"blocks": tuple(
         b for b in plan.days[d].blocks
-        if not any(e.exercise_id.endswith("bench-press") for e in b.exercises)]})
+        if not any(e.exercise_id.endswith("bench-press") for e in b.exercises))})
         for d in Weekday}
     session = chat(plan=plan.model_copy(update={"days": days}))
     log(session, "incline-db-bench-press", [(40, 10)] * 3, 4)
