@@ -69,6 +69,8 @@ def test_what_changes_reads_right_to_left_in_hebrew(server: str, new_page: Any) 
     # The new card (the chat read back from the server shows the accepted one too).
     card = page.locator("article.proposal.proposal-pending").last
     card.wait_for()
+    # The card compares with the current plan once that has loaded (slower under load).
+    card.locator(".change-list li", has_text=re.compile("[→←]")).first.wait_for()
     lines = card.locator(".change-list li")
     arrows = [lines.nth(i) for i in range(lines.count())
               if re.search(r"[→←]", lines.nth(i).inner_text())]
@@ -94,6 +96,8 @@ def test_what_changes_reads_left_to_right_in_english(server: str, new_page: Any)
     # The new card (the chat read back from the server shows the accepted one too).
     card = page.locator("article.proposal.proposal-pending").last
     card.wait_for()
+    # The card compares with the current plan once that has loaded (slower under load).
+    card.locator(".change-list li", has_text=re.compile("[→←]")).first.wait_for()
     lines = card.locator(".change-list li")
     arrows = [lines.nth(i) for i in range(lines.count())
               if re.search(r"[→←]", lines.nth(i).inner_text())]

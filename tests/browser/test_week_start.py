@@ -69,7 +69,8 @@ def test_hebrew_reads_sunday_first_and_english_monday_first(
     days = [dt.date(2026, 9, 13) + dt.timedelta(days=i) for i in range(8)]
     assert [c["name"] for c in cards] == [_short(page, "he", d) for d in days]
     he = catalog("he")
-    assert he["week.noPlanThatDay"] in page.locator(".day-card.is-other-week").inner_text()
+    # The week before the plan's is read after the plan's own (it shows "loading" until then).
+    page.locator(".day-card.is-other-week", has_text=he["week.noPlanThatDay"]).wait_for()
     page.locator(".week-order-note").wait_for()
     # The engine's week is unchanged: the plan's Sunday is still the 20th.
     assert api.get("/api/plans/current").json()["days"]["sunday"]["date"] == "2026-09-20"
@@ -112,8 +113,9 @@ def test_on_a_sunday_hebrew_shows_today_then_next_weeks_preview(
     # Next week's days come from its preview (GET /api/plans/week/…), read only.
     preview = api.get("/api/plans/week/2026-09-21").json()
     monday = preview["days"]["monday"]
-    first_other = raw.locator(".day-card.is-other-week").first
     expected = catalog("he")["plan.restDay"] if monday["is_rest_day"] else monday["title"]
-    assert expected in first_other.inner_text()
+    # The preview is read after the plan (the card says "loading" until it is there).
+    raw.locator(".day-card.is-other-week").first.filter(has_text=expected).wait_for()
+    first_other = raw.locator(".day-card.is-other-week").first
     assert first_other.evaluate("e => e.tagName") == "DIV"  # not a link to another week
     assert not errors, errors

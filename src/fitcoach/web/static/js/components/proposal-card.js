@@ -5,7 +5,8 @@ import { t } from '../i18n.js';
 import * as fmt from '../format.js';
 import { Icon } from '../icons.js';
 import { Chips, ErrorNote, Phrase } from '../ui.js';
-import { isVisibleChange } from '../diff.js';
+import { isVisibleChange, proposalChanges } from '../diff.js';
+import { planStore, useStore } from '../state.js';
 import { Link } from '../router.js';
 import { reveal } from '../reveal.js';
 import { Blocks, MuscleFocus, WeekPreview } from './plan.js';
@@ -81,6 +82,11 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
     : t('proposal.dayTitle', { day: fmt.weekdayInSentence(proposal.target_day) });
   const status = STATUS[line.status];
   const pending = line.status === 'pending';
+  // A card that arrived before the current plan had loaded (a slow network, a message sent
+  // the moment the tab opened) has no changes of its own yet: it compares with the plan as
+  // soon as the plan is there, instead of showing no "what changes" for good.
+  const { plan: currentPlan } = useStore(planStore);
+  const changes = line.changes || (pending ? proposalChanges(proposal, currentPlan) : null);
   // Accept or Dismiss answered and its button went: focus goes to what the card now says,
   // not to the page body.
   const statusLine = useRef(null);
@@ -109,7 +115,7 @@ export function StagedProposalCard({ line, onAccept, onDismiss, onChip, chipsDis
       <span>${t('week.volume', { load: fmt.load(data.summary.total_volume_lbs, { total: true }) })}</span>
     </p>
     <p class="fine-print">${t('plan.volumeNote')}</p>` : null}
-    <${Changes} rows=${line.changes} single=${!isWeek} />
+    <${Changes} rows=${changes} single=${!isWeek} />
     <details class="proposal-preview">
       <summary>${isWeek ? t('proposal.previewWeek')
         : t('proposal.previewDay', { day: fmt.weekdayInSentence(proposal.target_day) })}</summary>
