@@ -26,16 +26,18 @@ from .scripted import ScriptedBrain
 
 SET = "heldout-v1"
 SHAPES = {"heldout-v1": ("v1", 100), "heldout-v2": ("v2", 40),  # folder, least per language
-          "heldout-v3": ("v3", 100), "heldout-v4": ("v4", 100)}
+          "heldout-v3": ("v3", 100), "heldout-v4": ("v4", 100),
+          "heldout-v5": ("v5", 100)}
 WRITTEN = {"heldout-v1": "2026-12-01", "heldout-v2": "2026-12-01", "heldout-v3": "2026-12-02",
-           "heldout-v4": "2026-12-02"}
+           "heldout-v4": "2026-12-02", "heldout-v5": "2026-12-02"}
 # The intents each set was written over. Labels added to the suite after v1/v2 (dialogue,
 # plan_question) are scored inside `conversation` there, and a frozen set never grows; v3
 # was written with them.
 _LATER_LABELS = {CaseIntent.DIALOGUE, CaseIntent.PLAN_QUESTION}
 INTENTS = {"heldout-v1": set(CaseIntent) - _LATER_LABELS,
            "heldout-v2": set(CaseIntent) - _LATER_LABELS,
-           "heldout-v3": set(CaseIntent), "heldout-v4": set(CaseIntent)}
+           "heldout-v3": set(CaseIntent), "heldout-v4": set(CaseIntent),
+           "heldout-v5": set(CaseIntent)}
 LANGUAGES = ("en", "es", "it", "he", "ko")
 # Measured 2026-12-01 on the unchanged embedded brain: en 61/116, es 52/116, it 54/116,
 # he 61/116, ko 64/116 cases passing every check; on 2026-12-02 after the held-out class

@@ -26,7 +26,8 @@ PUBLIC = "public"
 # The held-out sets (DESIGN D9): written apart from the embedded brain, frozen, never tuned
 # on. Name → folder under data/.
 HELDOUT_SETS: dict[str, str] = {"heldout-v1": "heldout/v1", "heldout-v2": "heldout/v2",
-                               "heldout-v3": "heldout/v3", "heldout-v4": "heldout/v4"}
+                               "heldout-v3": "heldout/v3", "heldout-v4": "heldout/v4",
+                               "heldout-v5": "heldout/v5"}
 SETS = (PUBLIC, *HELDOUT_SETS)
 
 
