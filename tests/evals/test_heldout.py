@@ -1,5 +1,5 @@
 """The frozen held-out sets: their shape, and for v1 a floor per language for the embedded
-brain (v2, v3 and v4 are kept for measuring after the fixes v1 drives: no floor reads them).
+brain (v2 to v5 are kept for measuring after the fixes v1 drives: no floor reads them).
 
 The floors sit a point or two under the score measured on 2026-12-02 after the held-out
 class fixes (docs/evals.md, "Held-out sets"); they guard against regressions and are
