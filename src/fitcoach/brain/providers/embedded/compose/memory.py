@@ -295,10 +295,12 @@ def event_span(view: TurnView, event: EventMention) -> tuple[dt.date, dt.date]:
     return start, max(start, end)
 
 
-# What an event needs fresh when the user does not say: legs carry races, hikes and matches.
+# What an event needs fresh when the user does not say: legs carry races, hikes and matches;
+# a day of carrying boxes loads the lower back and the legs.
 _LEGS = (BodyPart.QUADS, BodyPart.HAMSTRINGS, BodyPart.CALVES)
 DEFAULT_PROTECT: dict[str, tuple[BodyPart, ...]] = {
     "race": _LEGS, "hike": _LEGS, "match": _LEGS,
+    "move": (BodyPart.LOWER_BACK, BodyPart.QUADS, BodyPart.HAMSTRINGS),
 }
 
 
@@ -327,12 +329,18 @@ def _event(view: TurnView, action: MemoryAction) -> MemoryMutation | None:
         "event_date": start.isoformat(),
         "expires_at": event_expiry(end, view.timezone).isoformat(),
     }
-    if end != start:
+    # An UPDATE merges over the stored entry, so it always names its end ("now only
+    # Wednesday" must not keep the old end date).
+    if end != start or action.operation is Operation.UPDATE:
         entry["end_date"] = end.isoformat()
     if event_protect(event):
         entry["protect"] = [part.value for part in event_protect(event)]
     if event.travel:
         entry["travel"] = True
+    if action.operation is Operation.UPDATE and action.memory_id is not None:
+        return MemoryMutation(operation=Operation.UPDATE, target_tier=Tier.SITUATIONAL,
+                              memory_id=action.memory_id, entry=entry,
+                              reason=_reason(view, "event"))
     return MemoryMutation(operation=Operation.CREATE, target_tier=Tier.SITUATIONAL,
                           entry=entry, reason=_reason(view, "event"))
 

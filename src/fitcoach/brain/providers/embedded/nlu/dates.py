@@ -143,7 +143,7 @@ def _read_at(doc: Document, index: int, today: dt.date) -> CalendarDates | None:
         month, begin = month_before
     elif month_after is not None:
         month, begin = month_after[0], index
-    elif _cued(doc, index) or (second is not None and _cued(doc, index)):
+    elif _cued(doc, index) or (second is not None and _range_cued(doc, index)):
         month, begin = 0, index  # a bare day of the month
     else:
         return None
@@ -178,6 +178,13 @@ def _cued(doc: Document, index: int) -> bool:
     # "el 20" and "il 20" also start "el 20%" or "il 20 per cento": a following unit or
     # noun other than a month makes it no date; only "el día 20" / "il giorno 20" stand alone.
     return cue.end - cue.start >= 2 and cue.lang in ("es", "it")
+
+
+def _range_cued(doc: Document, index: int) -> bool:
+    """A bare range needs only a one-word cue before its first day ("מה-22 עד ה-25", "del 3
+    al 7", "dal 14 al 18"): two days of the month joined by "to" are dates, where a lone "el
+    20" could be a percentage."""
+    return doc.hit_ending_at(index, "date_cue") is not None
 
 
 def _offsets(doc: Document, today: dt.date) -> list[CalendarDates]:

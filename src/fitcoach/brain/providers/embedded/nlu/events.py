@@ -12,6 +12,12 @@ item to delete), and one told as a cause or dated in the past ("sore from the we
 One told as the reason a session is short ("오늘 야근이라 25분만", "I've got a work deadline
 today, only 25 minutes") is a `reason`: the day stays a training day of that length, so it is
 no event that clears the day either (DESIGN D9).
+
+An event told as changed ("the trip got pushed to next week", "la trasferta è stata
+prolungata fino a domenica", "출장이 다음 주로 미뤄졌어요") carries its `change` (move, extend,
+shorten); `rebase_changed` then reads it against the Tier 3 item it changes: it keeps that
+item's start when only the end moves, its length when it moves, and names the item so the
+router UPDATES it instead of storing the same event twice.
 """
 
 from __future__ import annotations
@@ -42,6 +48,9 @@ class EventMention(BaseModel):
     position: int = -1  # token index of the event word
     past: bool = False  # "sore from the weekend hike": a cause, not an upcoming event
     reason: bool = False  # "야근이라 25분만": why a session is short, not a day off
+    change: str | None = None  # event_change key: "move", "extend", "shorten"
+    said: tuple[dt.date, ...] = ()  # the dates its words named, before any default length
+    replaces: str | None = None  # the stored Tier 3 item this mention changes
 
     @property
     def dated(self) -> bool:
@@ -130,6 +139,39 @@ def _session_length_sentences(doc: Document) -> set[int]:
     return found
 
 
+def _change(doc: Document, hit: Hit) -> str | None:
+    sentence = doc.sentence(hit.start)
+    return next((c.key for c in doc.best("event_change") if doc.sentence(c.start) == sentence),
+                None)
+
+
+def rebase_changed(events: tuple[EventMention, ...],
+                   stored: list[tuple[str, dt.date, dt.date, str, bool]],
+                   today: dt.date) -> tuple[EventMention, ...]:
+    """Changed events read against the stored items they change: `stored` holds each active
+    Tier 3 item as (memory id, start, end, kinds joined by spaces, travel)."""
+    rebased: list[EventMention] = []
+    for event in events:
+        match = next((item for item in stored if event.kind in item[3].split()
+                      or (event.travel and item[4])), None)
+        if event.change is None or match is None or not event.said:
+            rebased.append(event)
+            continue
+        memory_id, old_start, old_end, _, _ = match
+        said = sorted(event.said)
+        if event.change in ("extend", "shorten") and len(said) == 1:
+            start, end = old_start, said[0]  # "extended till Sunday": same start, new end
+        elif len(said) >= 2:
+            start, end = said[0], said[-1]
+        else:  # "pushed to next week", "moved to Thursday": same length, new start
+            start = said[0]
+            end = start + (old_end - old_start)
+        start = max(start, today)
+        rebased.append(event.model_copy(update={
+            "start": start, "end": max(start, end), "replaces": memory_id}))
+    return tuple(rebased)
+
+
 def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
                  today: dt.date) -> tuple[EventMention, ...]:
     events: list[EventMention] = []
@@ -151,8 +193,16 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
         start = end = None
         if dates:
             start, end = dates[0], dates[-1]
+            if meta.get("travel") and time.span is not None and len(set(dates)) == 1 \
+                    and time.span[0] < start <= time.span[1]:
+                # "flying to Lisbon next week, back on the 27th": from the week's start.
+                start = time.span[0]
         elif time.span is not None:
             start, end = time.span
+        # What a change is read from: the days named, or a week's first day (a trip moved to
+        # "next week" keeps its length rather than taking the whole week).
+        said = tuple(sorted({dates[0], dates[-1]})) if dates else (
+            (time.span[0],) if time.span is not None else ())
         length = _length(doc, sentence)
         if start is not None and length:
             end = start + dt.timedelta(days=length - 1)
@@ -175,5 +225,7 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
             reason=sentence in short_sentences and not past and not cancelled
             and (start is None or start == end),
             position=hit.start,
+            change=_change(doc, hit),
+            said=said,
         ))
     return tuple(events)

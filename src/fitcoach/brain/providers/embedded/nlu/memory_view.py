@@ -40,6 +40,7 @@ class MemoryFact(BaseModel):
     event: str | None = None
     event_kinds: tuple[str, ...] = ()  # the event words its text names ("business_trip")
     travel: bool = False
+    span: tuple[dt.date, dt.date] | None = None  # a Tier 3 item's first and last day
 
 
 class MemorySummary(BaseModel):
@@ -69,7 +70,7 @@ class MemorySummary(BaseModel):
                 kinds = Document.of(f"{entry.event}. {entry.fact}").keys("event_kind")
                 facts.append(MemoryFact(memory_id=item.memory_id, tier=item.tier,
                                         event=entry.event, event_kinds=tuple(sorted(kinds)),
-                                        travel=bool(entry.travel)))
+                                        travel=bool(entry.travel), span=entry.span))
         return cls(facts=tuple(facts), missing=tuple(missing))
 
     def knows(self, essential: Essential) -> bool:
@@ -84,6 +85,11 @@ class MemorySummary(BaseModel):
         return [f for f in self.facts if f.tier is Tier.SITUATIONAL
                 and (kind in f.event_kinds or (travel and f.travel))]
 
+    def stored_events(self) -> list[tuple[str, dt.date, dt.date, str, bool]]:
+        """Active Tier 3 items as `events.rebase_changed` reads them."""
+        return [(f.memory_id, f.span[0], f.span[1], " ".join(f.event_kinds), f.travel)
+                for f in self.facts if f.tier is Tier.SITUATIONAL and f.span is not None]
+
     def conditions_on(self, part: BodyPart | None,
                       condition: AcuteCondition | None = None) -> list[MemoryFact]:
         """Active Tier 2 items (and chronic staples) that a resolution of `part` ends."""
@@ -97,8 +103,8 @@ class MemorySummary(BaseModel):
                 continue
             if part is None and condition is not None and fact.condition not in (condition, None):
                 continue
-            if part is None and condition is None and not is_state:
-                continue
+            if part is None and not is_state:
+                continue  # "the soreness is gone": a standing condition is ended by name only
             found.append(fact)
         return found
 

@@ -65,7 +65,7 @@ from fitcoach.brain.ports import ActiveTab, Locale
 from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
 from fitcoach.brain.providers.embedded.nlu.dialogue import Dialogue
-from fitcoach.brain.providers.embedded.nlu.events import EventMention
+from fitcoach.brain.providers.embedded.nlu.events import EventMention, rebase_changed
 from fitcoach.brain.providers.embedded.nlu.intent_model import (
     IntentReading,
     ModelIntent,
@@ -250,6 +250,9 @@ class _Router:
         if a.body.resolved and not a.body.acute:
             return self._done(Intent.MEMORY_UPDATE, "resolution",
                               memory=self._resolution_actions() + self._side_actions())
+        if any(e.change for e in a.events):  # "the trip got pushed": the stored one changes
+            a = self.a = a.model_copy(update={"events": rebase_changed(
+                a.events, self.memory.stored_events(), a.today)})
         if a.body.acute and a.events and all(self._after_this_week(e) for e in a.events):
             # "Sore shoulder today, and a trip next week": today's state changes today's
             # session; the trip is remembered for its own week.
@@ -766,7 +769,8 @@ class _Router:
         return actions
 
     def _event_actions(self) -> list[MemoryAction]:
-        return [MemoryAction(operation=Operation.CREATE, tier=Tier.SITUATIONAL, event=e.name)
+        return [MemoryAction(operation=Operation.UPDATE if e.replaces else Operation.CREATE,
+                             tier=Tier.SITUATIONAL, event=e.name, memory_id=e.replaces)
                 for e in self.a.events if e.dated or e.travel]
 
     def _cancel_actions(self) -> list[MemoryAction]:
