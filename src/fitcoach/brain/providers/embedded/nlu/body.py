@@ -241,7 +241,9 @@ def _movement_facts(doc: Document, hits: Sequence[Hit]) -> tuple[list[Pattern], 
 
 def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan] = (),
                event_present: bool = False) -> BodyFacts:
-    mentions = _mentions(doc)
+    # "My calves are back to normal": the "back" of a resolution is no body part.
+    cue_tokens = {i for h in doc.best("resolution_cue") for i in range(h.start, h.end)}
+    mentions = [m for m in _mentions(doc) if m.position not in cue_tokens]
     faults = parse_faults(doc, [(m.position, m.parts) for m in mentions],
                           {i for e in exercises for i in range(e.start, e.end)})
     fault_sentences = {f.sentence for f in faults}

@@ -196,6 +196,14 @@ def _temporary(doc: Document) -> bool:
         events[h.key].get("travel") for h in doc.best("event_kind"))
 
 
+LOAD_TAKEN_BACK = frozenset({"not", "no", "non", "ni", "לא", "ולא"})
+
+
+def _taken_back(doc: Document, load: Load) -> bool:
+    """A load said not to be so: "not 50 lb", "no 50", "non 50", "ולא 50"."""
+    return load.position > 0 and doc.tokens[load.position - 1].text in LOAD_TAKEN_BACK
+
+
 def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
                exercise_tokens: Collection[int] = (),
                named_tokens: Collection[int] = ()) -> GearFacts:
@@ -276,6 +284,8 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         gear_sentences = {doc.sentence(h.start) for h in items if h.section == "gear_item"}
         follow = {s + 1 for s in dumbbell_sentences} - gear_sentences
         dumbbell_loads = [load for load in loads if doc.sentence(load.position) in follow]
+    # "They only go to 20 kg, not 50 lb": the load the user takes back is not the heaviest.
+    dumbbell_loads = [load for load in dumbbell_loads if not _taken_back(doc, load)]
     heaviest = max(dumbbell_loads, key=lambda load: load.lbs, default=None)
     bodyweight = any(h.section == "bodyweight" for h in items)
     if items and _temporary(doc):
