@@ -34,6 +34,7 @@ KOREAN_DATE_PARTICLES = frozenset({"에", "부터", "까지", "날", "에는", "
 HEBREW_OF_MONTH = "לחודש"  # "ב-20 לחודש": on the 20th of the month
 TWO_WEEKS_HE = "שבועיים"
 MAX_OFFSET_DAYS = 120
+SENTENCE_END = frozenset({".", "!", "?", ",", ";", ")"})
 
 
 class CalendarDates(BaseModel):
@@ -176,8 +177,12 @@ def _cued(doc: Document, index: int) -> bool:
     if cue is None:
         return False
     # "el 20" and "il 20" also start "el 20%" or "il 20 per cento": a following unit or
-    # noun other than a month makes it no date; only "el día 20" / "il giorno 20" stand alone.
-    return cue.end - cue.start >= 2 and cue.lang in ("es", "it")
+    # noun other than a month makes it no date; "el día 20" / "il giorno 20" stand alone, and
+    # so does a day that ends its sentence after an event ("ho una gara il 20").
+    if cue.lang not in ("es", "it"):
+        return False
+    ends_sentence = token_after == "" or token_after in SENTENCE_END
+    return cue.end - cue.start >= 2 or (ends_sentence and doc.has("event_kind"))
 
 
 def _range_cued(doc: Document, index: int) -> bool:

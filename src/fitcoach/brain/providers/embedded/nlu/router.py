@@ -322,6 +322,8 @@ class _Router:
         side = self._side_actions()
         if side:
             return self._done(Intent.MEMORY_UPDATE, "memory", memory=side)
+        if a.body.chronic and not a.body.acute:  # "my lower back, you know, for years": on file
+            return self._done(Intent.MEMORY_UPDATE, "known_condition")
         if a.cues.greeting or a.cues.thanks or a.cues.motivation:
             return self._done(Intent.CONVERSATION, "conversation")
         reading = self._reading()
