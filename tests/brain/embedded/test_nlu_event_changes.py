@@ -169,3 +169,27 @@ def test_a_day_of_the_month_ending_the_sentence_dates_its_event(language: str,
 def test_a_percentage_is_still_no_date() -> None:
     assert analyze("el 20% de mis series son al fallo", today=MONDAY,
                    locale=Locale.ES).time.calendar == ()
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), [
+    ("en", "half marathon on the twentieth!", D(2026, 9, 20)),
+    ("en", "my cousin's wedding is on the twenty first of october", D(2026, 10, 21)),
+    ("es", "el primero de octubre tengo una carrera", D(2026, 10, 1)),
+    ("it", "il primo ottobre ho una gara", D(2026, 10, 1)),
+])
+def test_a_day_of_the_month_in_words_dates_its_event(language: str, text: str,
+                                                     expected: dt.date) -> None:
+    [event] = analyze(text, today=MONDAY, locale=Locale(language)).events
+    assert event.start == expected
+
+
+@pytest.mark.parametrize("text", ["what's my first exercise on the first day?",
+                                  "the second set felt heavy", "I'll do the first one"])
+def test_ordinals_that_are_no_dates(text: str) -> None:
+    assert analyze(text, today=MONDAY, locale=Locale.EN).time.calendar == ()
+
+
+def test_a_trip_with_only_its_first_day_lasts_its_default_length() -> None:
+    [event] = analyze("on october 1st I'm flying to Rome", today=MONDAY,
+                      locale=Locale.EN).events
+    assert (event.start, event.end) == (D(2026, 10, 1), D(2026, 10, 3))

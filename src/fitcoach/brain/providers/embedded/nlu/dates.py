@@ -52,7 +52,12 @@ class CalendarDates(BaseModel):
 def _day_number(doc: Document, index: int) -> tuple[int, int] | None:
     """A day of the month written at `index` (1-31, digits), and the index after it and any
     ordinal suffix ("20th", "20º")."""
-    if not 0 <= index < len(doc.tokens) or not doc.tokens[index].is_number:
+    if not 0 <= index < len(doc.tokens):
+        return None
+    ordinal = doc.hit_at(index, "day_ordinal")
+    if ordinal is not None:  # "the twentieth", "el primero"
+        return int(LEXICON.section("day_ordinal")[ordinal.key]["value"]), ordinal.end
+    if not doc.tokens[index].is_number:
         return None
     text = doc.tokens[index].text
     if not text.isdecimal() or not 1 <= int(text) <= 31:
@@ -164,6 +169,13 @@ def _read_at(doc: Document, index: int, today: dt.date) -> CalendarDates | None:
 def _cued(doc: Document, index: int) -> bool:
     """A bare day of the month needs a cue: "the 20th" (a suffix), "el día 20", "ב-20 לחודש",
     "20일에"."""
+    ordinal = doc.hit_at(index, "day_ordinal")
+    if ordinal is not None:
+        # "half marathon on the twentieth!": after "on the", closing its sentence.
+        after = doc.tokens[ordinal.end].text if ordinal.end < len(doc.tokens) else ""
+        cue = doc.hit_ending_at(index, "date_cue")
+        return cue is not None and cue.end - cue.start >= 2 and (after == ""
+                                                                  or after in SENTENCE_END)
     token_after = doc.tokens[index + 1].text if index + 1 < len(doc.tokens) else ""
     if token_after in ("st", "nd", "rd", "th"):
         return True

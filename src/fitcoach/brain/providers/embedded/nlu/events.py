@@ -207,7 +207,7 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
         if start is not None and length:
             end = start + dt.timedelta(days=length - 1)
         elif start is not None and end == start and meta.get("days") and time.span is None \
-                and len(dates) == 1 and meta.get("travel"):
+                and len(set(dates)) == 1 and meta.get("travel"):
             end = start + dt.timedelta(days=int(meta["days"]) - 1)
         if start is not None and start < today:
             start = today
