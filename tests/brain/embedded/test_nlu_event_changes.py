@@ -193,3 +193,23 @@ def test_a_trip_with_only_its_first_day_lasts_its_default_length() -> None:
     [event] = analyze("on october 1st I'm flying to Rome", today=MONDAY,
                       locale=Locale.EN).events
     assert (event.start, event.end) == (D(2026, 10, 1), D(2026, 10, 3))
+
+
+SPANISH_REGISTERS = {
+    "el finde que viene me voy a la playa con unos amigos": (D(2026, 9, 26), D(2026, 9, 27)),
+    "dentro de quince días corro una media maratón": (D(2026, 9, 28), D(2026, 9, 28)),
+    "la semana entrante viajo por laburo a Córdoba": (D(2026, 9, 21), D(2026, 9, 27)),
+}
+
+
+@pytest.mark.parametrize("text", list(SPANISH_REGISTERS))
+def test_spanish_weeks_and_fortnights_as_said_in_spain_and_argentina(text: str) -> None:
+    [event] = analyze(text, today=MONDAY, locale=Locale.ES).events
+    assert (event.start, event.end) == SPANISH_REGISTERS[text]
+
+
+def test_a_trip_now_only_one_day_ends_that_day() -> None:
+    record = _turn("traveler_user", "es", "el viaje ahora es solo el miércoles")
+    [(operation, memory_id, entry)] = _situational(record)
+    assert (operation, memory_id) == (Operation.UPDATE, "mem_05")
+    assert (entry["event_date"], entry["end_date"]) == ("2026-09-16", "2026-09-16")

@@ -34,6 +34,7 @@ KOREAN_DATE_PARTICLES = frozenset({"에", "부터", "까지", "날", "에는", "
 HEBREW_OF_MONTH = "לחודש"  # "ב-20 לחודש": on the 20th of the month
 TWO_WEEKS_HE = "שבועיים"
 MAX_OFFSET_DAYS = 120
+FORTNIGHT_WORDS = frozenset({"quince", "quindici"})
 SENTENCE_END = frozenset({".", "!", "?", ",", ";", ")"})
 
 
@@ -226,6 +227,8 @@ def _offsets(doc: Document, today: dt.date) -> list[CalendarDates]:
         if not ((before and before.key == "in") or (after and after.key == "after")):
             continue
         days = int(number[0]) * (7 if unit.key == "week" else 1)
+        if days == 15 and doc.tokens[index].text in FORTNIGHT_WORDS:
+            days = 14  # "dentro de quince días", "tra quindici giorni": two weeks
         if not 1 <= days <= MAX_OFFSET_DAYS:
             continue
         date = today + dt.timedelta(days=days)
