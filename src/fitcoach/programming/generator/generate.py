@@ -127,6 +127,7 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
     trimmed: frozenset[Weekday] = frozenset()
     if reference is not None:
         trimmed = scale_to_reference(builders, reference, profile.priority_groups)
+        rebalance_after_scaling(builders, reference, profile.priority_groups)
     order = tuple(slots)
     for day in order:
         built = builders[day].blocks
@@ -157,6 +158,22 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
         if day not in days:
             days[day] = mt.rest_day(dates[day], language)
     return {day: days[day] for day in WEEKDAYS}
+
+
+def rebalance_after_scaling(builders: dict[Weekday, SessionBuilder], reference: int,
+                            priorities: tuple[MuscleGroup, ...]) -> None:
+    """The pulling balance once more after a beginner's week is scaled down.
+
+    Before the scaling, the lower days' squats and hinges (half a back set each) can hold the
+    back at its weekly cap, so the balance could add no row; the scaling then takes sets off
+    those lifts and the presses, which frees back room the balance never saw (a 5 × 60
+    strength week: 14 press sets against 10 pulls). The balance runs again against the week
+    as scaled; should its pulls take the week over the advanced reference, the scaling runs
+    once more (it keeps the pulls the balance needs)."""
+    order = tuple(builders)
+    balance_week_pulls(order, builders)
+    if week_total(builders) > reference:
+        scale_to_reference(builders, reference, priorities)
 
 
 def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
