@@ -216,7 +216,7 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
                                odd=odd),
             vary=vary,
             fill_up=fill_ups[day] if minutes >= FILL_UP_MINUTES else {},
-            foundation_patterns=slot.foundation_patterns,
+            foundation_patterns=slot.foundation_patterns_for(priority),
             priority=priority, floor=floors[day],
             short_rests=minutes <= SHORT_SESSION_MINUTES, extra=frozenset(slot.extra),
         )
