@@ -19,6 +19,7 @@ from fitcoach.catalog.vocabulary import (
     WEEKDAYS,
     Experience,
     GearTag,
+    Goal,
     MuscleGroup,
     Pattern,
     Weekday,
@@ -194,7 +195,7 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     # running ledger (recovery spacing, weekly caps, what later days' shares still need)...
     builders: dict[Weekday, SessionBuilder] = {}
     ledger = WeekLedger()
-    for day in order:
+    for day in foundation_order(profile, slots):
         slot = slots[day]
         minutes = profile.minutes_for(day)
         if slot.light:
@@ -203,9 +204,8 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
                     for g in MuscleGroup}
         # Every other day that trains both legs' patterns is hinge-led with a one-sided squat
         # (`rotated`, `DayContext.vary`): two lower days of a week are not the same session.
-        odd = sum(1 for d in order[:order.index(day)]
-                  if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1
-        vary = odd and set(slot.base_groups) >= _SQUAT_AND_HINGE and not slot.light
+        odd = _odd(slots, order, day)
+        vary = varied_day(slots, order, day)
         ctx = DayContext(
             weekday=day, date=dates[day], goal=profile.goal,
             groups=importance_order(profile, slot.groups), weights=weights,
@@ -247,6 +247,38 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
             rebased_on_the_rest(builders, order, day).refill()
         balance_week_pulls(order, builders)
     return builders
+
+
+def _odd(slots: dict[Weekday, DaySlot], order: tuple[Weekday, ...], day: Weekday) -> bool:
+    """Is the day every other one of the week's days training both legs' patterns?"""
+    return sum(1 for d in order[:order.index(day)]
+               if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1
+
+
+def varied_day(slots: dict[Weekday, DaySlot], order: tuple[Weekday, ...],
+               day: Weekday) -> bool:
+    """A later lower day of the week: hinge-led, its exercises chosen for variety."""
+    slot = slots[day]
+    return (_odd(slots, order, day) and set(slot.base_groups) >= _SQUAT_AND_HINGE
+            and not slot.light)
+
+
+def foundation_order(profile: Profile, slots: dict[Weekday, DaySlot]) -> tuple[Weekday, ...]:
+    """The order the days lay their main lifts in: the calendar's, except that a strength
+    week lays its hinge-led days first.
+
+    Laid in calendar order, the upper day before a strength week's hinge day took its heavy
+    pull-ups first, and the deadlift then had no 48 hours after them (both load the back
+    heavily): the hinge day fell back to a dumbbell Romanian deadlift behind the squat, and
+    the week had no deadlift day. Laid first, the deadlift stands and the day before pulls
+    with rows and pulldowns, which are not heavy compounds. Recovery is judged by weekday
+    whatever the order, and the weekly caps hold (the earlier days' reserve still counts
+    the hinge day's share)."""
+    order = tuple(slots)
+    if profile.goal is not Goal.STRENGTH:
+        return order
+    first = tuple(day for day in order if varied_day(slots, order, day))
+    return first + tuple(day for day in order if day not in first)
 
 
 def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
