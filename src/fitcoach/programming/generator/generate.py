@@ -271,14 +271,28 @@ def foundation_order(profile: Profile, slots: dict[Weekday, DaySlot]) -> tuple[W
     pull-ups first, and the deadlift then had no 48 hours after them (both load the back
     heavily): the hinge day fell back to a dumbbell Romanian deadlift behind the squat, and
     the week had no deadlift day. Laid first, the deadlift stands and the day before pulls
-    with rows and pulldowns, which are not heavy compounds. Recovery is judged by weekday
+    with rows and pulldowns, which are not heavy compounds. A hinge day right after a pull
+    day keeps the calendar's order: the pull day's heavy pulls are its own main lifts (a
+    push/pull/legs week's deadlift belongs on the pull day, which this does not do yet).
+    Recovery is judged by weekday
     whatever the order, and the weekly caps hold (the earlier days' reserve still counts
     the hinge day's share)."""
     order = tuple(slots)
     if profile.goal is not Goal.STRENGTH:
         return order
-    first = tuple(day for day in order if varied_day(slots, order, day))
+    first = tuple(day for day in order if varied_day(slots, order, day)
+                  and not _after_a_pull_day(slots, day))
     return first + tuple(day for day in order if day not in first)
+
+
+_PULL_FOCUSES = frozenset({Focus.PULL, Focus.BACK})
+
+
+def _after_a_pull_day(slots: dict[Weekday, DaySlot], day: Weekday) -> bool:
+    """Does a pull day train the day before? Its pull-ups are that day's main lift: it keeps
+    them, and the hinge day after it keeps the calendar's order (push/pull/legs weeks)."""
+    before = WEEKDAYS[(day.index - 1) % len(WEEKDAYS)]
+    return before in slots and slots[before].focus in _PULL_FOCUSES
 
 
 def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
