@@ -14,12 +14,12 @@ GYM = frozenset(GearTag) - {GearTag.KETTLEBELL}
 
 
 def test_push_ups_replace_the_bench_press_when_every_bench_is_taken() -> None:
-    # A strength week's Monday: bench press, pull-ups, then an overhead press paired with a
-    # curl. Push-ups rank between the press and the curl, so no place kept the hierarchy
-    # while the pair stood, and a cable flye took the bench press's place; the pair now
-    # splits into straight sets when the time allows it.
-    profile = Profile(training_days=WEEKDAYS[:5], minutes_per_session=60, gear=GYM,
-                      goal=Goal.STRENGTH, unit=Unit.KG)
+    # A 4 x 60 strength week's Monday: bench press, pull-ups, then an overhead press paired
+    # with a curl. Push-ups rank between the press and the curl, so no place kept the
+    # hierarchy while the pair stood, and a cable flye took the bench press's place; the pair
+    # now splits into straight sets when the time allows it.
+    profile = Profile(days_per_week=4, minutes_per_session=60, gear=GYM, goal=Goal.STRENGTH,
+                      unit=Unit.KG)
     plan = generate_week(profile, WEEK_START).plan
     monday = plan.days[WEEKDAYS[0]]
     assert monday.exercises[0].exercise_id == "flat-bb-bench-press"
