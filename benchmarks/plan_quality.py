@@ -21,8 +21,11 @@ For every profile of the grid it generates the week and prints:
   are counted (per session, not per week);
 - then an A/B per priority: the same profile with and without one priority, the group's
   weekly sets before and after and the patterns it gets;
-- and the working sets of a few profiles at each experience (a beginner's share of the
-  advanced week).
+- the working sets of a few profiles at each experience (a beginner's share of the
+  advanced week);
+- strength weeks: the lift each day opens on, whether one day is deadlift-led, and the
+  week's row sets;
+- and a shoulder priority's A/B in direct delt sets and lateral-raise sets.
 
     .venv/bin/python -m benchmarks.plan_quality
 """
@@ -278,6 +281,60 @@ def experience_report() -> list[str]:
     return lines
 
 
+STRENGTH_BASES: tuple[tuple[str, Profile], ...] = tuple(
+    (f"{gear} {days}x{minutes} {experience.value[:3]}",
+     _profile(days, minutes, experience, Goal.STRENGTH, tags, cap))
+    for gear, tags, cap in (("gym", FULL_GYM, None), ("cab+bar", CABLES_BAR, None))
+    for days, minutes in ((3, 45), (4, 60), (5, 60), (3, 90))
+    for experience in (Experience.INTERMEDIATE, Experience.BEGINNER)
+)
+
+
+def strength_report() -> list[str]:
+    """Strength weeks as a coach checks them: the lift each day opens on (lower days led by a
+    squat and by a hinge; a deadlift day for a lifter past the beginner stage) and the
+    week's row sets (horizontal pulls)."""
+    lines = ["| profile | day leads | deadlift-led day | rows |", "|---|---|---|---|"]
+    for name, profile in STRENGTH_BASES:
+        plan = generate_week(profile, WEEK).plan
+        leads = [d.exercises[0].exercise_id for d in plan.training_days]
+        rows = sum(e.target_sets for d in plan.training_days for e in d.exercises
+                   if CATALOG.get(e.exercise_id).pattern is Pattern.HORIZONTAL_PULL)
+        dead = "yes" if "conventional-deadlift" in leads else "no"
+        lines.append(f"| {name} | {', '.join(leads)} | {dead} | {rows} |")
+    return lines
+
+
+DELT_BASES: tuple[tuple[str, Profile], ...] = tuple(
+    (f"{gear} {days}x{minutes}", _profile(days, minutes, Experience.INTERMEDIATE,
+                                          Goal.HYPERTROPHY, tags, cap))
+    for gear, tags, cap in (("gym", FULL_GYM, None), ("db50kg", HOME_DB, round(50 * KG, 1)),
+                            ("cab+bar", CABLES_BAR, None))
+    for days, minutes in ((3, 45), (4, 60), (5, 45), (2, 60), (4, 30))
+)
+DELT_PATTERNS = frozenset({Pattern.VERTICAL_PUSH, Pattern.LATERAL_RAISE, Pattern.REAR_DELT})
+
+
+def delts_report() -> list[str]:
+    """A shoulder priority's A/B in direct delt sets (presses, lateral raises, rear delts,
+    counted as working sets, not fractional credit) and its lateral-raise sets."""
+    lines = ["| base | direct delt sets without → with | change | lateral sets with |",
+             "|---|---|---|---|"]
+    for name, base in DELT_BASES:
+        counts = []
+        for priorities in ((), (G.SHOULDERS,)):
+            plan = generate_week(base.model_copy(update={"priority_groups": priorities}),
+                                 WEEK).plan
+            planned = [(CATALOG.get(e.exercise_id).pattern, e.target_sets)
+                       for d in plan.training_days for e in d.exercises]
+            counts.append((sum(n for p, n in planned if p in DELT_PATTERNS),
+                           sum(n for p, n in planned if p is Pattern.LATERAL_RAISE)))
+        (without, _), (with_, laterals) = counts
+        change = f"{(with_ / without - 1) * 100:+.0f}%" if without else "new"
+        lines.append(f"| {name} | {without} → {with_} | {change} | {laterals} |")
+    return lines
+
+
 def main() -> None:
     lines, tally = grid_report(grid())
     print("\n".join(lines))
@@ -287,6 +344,10 @@ def main() -> None:
     print("\n".join(ab_report()))
     print()
     print("\n".join(experience_report()))
+    print()
+    print("\n".join(strength_report()))
+    print()
+    print("\n".join(delts_report()))
 
 
 if __name__ == "__main__":

@@ -99,3 +99,12 @@ def test_an_exercise_too_heavy_for_the_dumbbells_is_planned_for_high_reps(profil
                 and cap < 0.5 * exercise.default_load_lbs):
             low = int(reps.split("-")[0])
             assert low >= 12, (slug, reps, cap)
+
+
+def test_a_heavy_dumbbell_cap_leaves_the_plan_as_without_a_cap() -> None:
+    # 50 kg dumbbells load every exercise of the index in its usual range: the light-dumbbell
+    # rules (higher reps, harder variations) must not touch such a week.
+    for goal in (Goal.HYPERTROPHY, Goal.STRENGTH):
+        base = Profile(days_per_week=4, minutes_per_session=60, gear=HOME_DB, goal=goal)
+        heavy = base.model_copy(update={"max_dumbbell_lbs": round(50 * KG, 1)})
+        assert planned(week(heavy)) == planned(week(base)), goal

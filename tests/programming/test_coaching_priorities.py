@@ -47,3 +47,38 @@ def test_a_delts_priority_brings_lateral_raises() -> None:
     patterns = {CATALOG.get(e.exercise_id).pattern for day in plan.training_days
                 for e in day.exercises}
     assert Pattern.LATERAL_RAISE in patterns
+
+
+HOME_DB = frozenset({GearTag.DUMBBELLS, GearTag.FLAT_BENCH, GearTag.INCLINE_BENCH})
+CABLES_BAR = frozenset({GearTag.CABLE_MACHINE, GearTag.ROPE, GearTag.BARBELL})
+DELT_PATTERNS = frozenset({Pattern.VERTICAL_PUSH, Pattern.LATERAL_RAISE, Pattern.REAR_DELT})
+
+
+def delt_sets(profile: Profile) -> tuple[int, int]:
+    """Direct shoulder sets of the week (presses, laterals, rear delts) and lateral sets."""
+    plan = generate_week(profile, WEEK).plan
+    assert validate_week(plan, profile).errors == ()
+    planned = [(CATALOG.get(e.exercise_id).pattern, e.target_sets)
+               for day in plan.training_days for e in day.exercises]
+    return (sum(sets for pattern, sets in planned if pattern in DELT_PATTERNS),
+            sum(sets for pattern, sets in planned if pattern is Pattern.LATERAL_RAISE))
+
+
+GEARS = {"gym": frozenset(GearTag), "home-db": HOME_DB, "cables+bar": CABLES_BAR}
+
+
+@pytest.mark.parametrize(("gear", "days", "minutes"), [
+    ("gym", 3, 45), ("gym", 3, 60), ("gym", 5, 45), ("home-db", 3, 45), ("home-db", 5, 45),
+    ("cables+bar", 3, 45), ("cables+bar", 2, 60),
+])
+def test_a_delts_priority_brings_lateral_raises_to_full_body_and_upper_weeks(
+        gear, days, minutes) -> None:
+    # Full-body weeks once met a shoulder priority with three different presses and no
+    # lateral raise: the side delts are what the priority is after.
+    tags = GEARS[gear]
+    base = Profile(days_per_week=days, minutes_per_session=minutes, gear=tags,
+                   max_dumbbell_lbs=110 if GearTag.DUMBBELLS in tags else None)
+    plain, _ = delt_sets(base)
+    raised, laterals = delt_sets(base.model_copy(update={"priority_groups": (G.SHOULDERS,)}))
+    assert laterals >= 2, (plain, raised, laterals)
+    assert raised >= 1.25 * plain, (plain, raised)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fitcoach.catalog import CATALOG
-from fitcoach.catalog.vocabulary import GearTag, Goal, MuscleGroup, Pattern
+from fitcoach.catalog.vocabulary import Experience, GearTag, Goal, MuscleGroup, Pattern
 from fitcoach.programming import metrics
 from fitcoach.programming.generator import generate_week
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
@@ -73,7 +73,14 @@ def test_two_priorities_share_a_tight_week_within_a_set_of_each_other() -> None:
         sets = metrics.group_sets(e for d in plan.training_days for e in d.exercises)
         gain = {g: sets[g] / plain[g] for g in order}
         slack = sum(1 / plain[g] for g in order)
-        assert abs(gain[G.BICEPS] - gain[G.CALVES]) <= slack, (order, sets, plain)
+        behind = min(order, key=lambda g: gain[g])
+        # The gains match within a set, unless the group behind already holds what it gets
+        # as the only priority (less a set): then its own caps stop it, not the other
+        # priority (calves have one exercise, at most five sets a session).
+        solo = week(base.model_copy(update={"priority_groups": (behind,)}))
+        alone = metrics.group_sets(e for d in solo.training_days for e in d.exercises)[behind]
+        assert (abs(gain[G.BICEPS] - gain[G.CALVES]) <= slack
+                or sets[behind] >= alone - 1), (order, sets, plain, alone)
         assert all(sets[g] >= plain[g] for g in order)
 
 
@@ -88,3 +95,34 @@ def test_a_kettlebell_only_week_rows_and_its_cues_name_no_dumbbell(language: str
         # The cue, not the index's exercise name ("Dumbbell Romanian Deadlift" stays).
         cue = day.coach_note.replace(CATALOG.get(day.exercises[0].exercise_id).name, "")
         assert not any(word in cue.casefold() for word in words), day.coach_note
+
+
+@pytest.mark.parametrize(("days", "minutes", "deadlift_day"), [
+    (3, 45, True), (3, 60, True), (4, 45, True), (4, 60, True), (2, 90, True),
+    # Push/pull/legs weeks: the legs day follows the pull day, whose pull-ups stay its main
+    # lift (a deadlift would need 48 hours after them); rows only.
+    (5, 60, False), (6, 60, False),
+])
+def test_a_strength_week_has_a_deadlift_day_and_rows(days: int, minutes: int,
+                                                       deadlift_day: bool) -> None:
+    # Laid in calendar order, the upper day before the hinge day took heavy pull-ups, which
+    # left the deadlift no 48 hours: both lower days were squat-led, and every day's back
+    # went to the pull-up, so 3 x 45 and 3 x 90 had no row.
+    plan = week(Profile(days_per_week=days, minutes_per_session=minutes, gear=FULL_GYM,
+                        goal=Goal.STRENGTH))
+    leads = [d.exercises[0].exercise_id for d in plan.training_days]
+    if deadlift_day:
+        assert "conventional-deadlift" in leads, leads
+    assert "barbell-back-squat" in leads, leads
+    rows = sum(e.target_sets for d in plan.training_days for e in d.exercises
+               if CATALOG.get(e.exercise_id).pattern is Pattern.HORIZONTAL_PULL)
+    assert rows >= 3, rows
+
+
+@pytest.mark.parametrize("days", [4, 6])
+def test_a_beginners_strength_week_leads_its_second_lower_day_with_a_hinge(days: int) -> None:
+    plan = week(Profile(days_per_week=days, minutes_per_session=60, gear=FULL_GYM,
+                        goal=Goal.STRENGTH, experience=Experience.BEGINNER))
+    firsts = [CATALOG.get(d.exercises[0].exercise_id).pattern for d in lower_days(plan)]
+    assert Pattern.SQUAT in firsts, firsts
+    assert Pattern.HINGE in firsts, firsts

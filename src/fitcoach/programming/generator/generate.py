@@ -19,6 +19,7 @@ from fitcoach.catalog.vocabulary import (
     WEEKDAYS,
     Experience,
     GearTag,
+    Goal,
     MuscleGroup,
     Pattern,
     Weekday,
@@ -127,6 +128,7 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
     trimmed: frozenset[Weekday] = frozenset()
     if reference is not None:
         trimmed = scale_to_reference(builders, reference, profile.priority_groups)
+        rebalance_after_scaling(builders, reference, profile.priority_groups)
     order = tuple(slots)
     for day in order:
         built = builders[day].blocks
@@ -159,6 +161,22 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
     return {day: days[day] for day in WEEKDAYS}
 
 
+def rebalance_after_scaling(builders: dict[Weekday, SessionBuilder], reference: int,
+                            priorities: tuple[MuscleGroup, ...]) -> None:
+    """The pulling balance once more after a beginner's week is scaled down.
+
+    Before the scaling, the lower days' squats and hinges (half a back set each) can hold the
+    back at its weekly cap, so the balance could add no row; the scaling then takes sets off
+    those lifts and the presses, which frees back room the balance never saw (a 5 × 60
+    strength week: 14 press sets against 10 pulls). The balance runs again against the week
+    as scaled; should its pulls take the week over the advanced reference, the scaling runs
+    once more (it keeps the pulls the balance needs)."""
+    order = tuple(builders)
+    balance_week_pulls(order, builders)
+    if week_total(builders) > reference:
+        scale_to_reference(builders, reference, priorities)
+
+
 def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
                    dates: dict[Weekday, dt.date], pool: OptionPool,
                    targets: dict[MuscleGroup, float]) -> dict[Weekday, SessionBuilder]:
@@ -177,7 +195,7 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
     # running ledger (recovery spacing, weekly caps, what later days' shares still need)...
     builders: dict[Weekday, SessionBuilder] = {}
     ledger = WeekLedger()
-    for day in order:
+    for day in foundation_order(profile, slots):
         slot = slots[day]
         minutes = profile.minutes_for(day)
         if slot.light:
@@ -186,9 +204,8 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
                     for g in MuscleGroup}
         # Every other day that trains both legs' patterns is hinge-led with a one-sided squat
         # (`rotated`, `DayContext.vary`): two lower days of a week are not the same session.
-        odd = sum(1 for d in order[:order.index(day)]
-                  if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1
-        vary = odd and set(slot.base_groups) >= _SQUAT_AND_HINGE and not slot.light
+        odd = _odd(slots, order, day)
+        vary = varied_day(slots, order, day)
         ctx = DayContext(
             weekday=day, date=dates[day], goal=profile.goal,
             groups=importance_order(profile, slot.groups), weights=weights,
@@ -199,7 +216,7 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
                                odd=odd),
             vary=vary,
             fill_up=fill_ups[day] if minutes >= FILL_UP_MINUTES else {},
-            foundation_patterns=slot.foundation_patterns,
+            foundation_patterns=slot.foundation_patterns_for(priority),
             priority=priority, floor=floors[day],
             short_rests=minutes <= SHORT_SESSION_MINUTES, extra=frozenset(slot.extra),
         )
@@ -230,6 +247,52 @@ def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
             rebased_on_the_rest(builders, order, day).refill()
         balance_week_pulls(order, builders)
     return builders
+
+
+def _odd(slots: dict[Weekday, DaySlot], order: tuple[Weekday, ...], day: Weekday) -> bool:
+    """Is the day every other one of the week's days training both legs' patterns?"""
+    return sum(1 for d in order[:order.index(day)]
+               if set(slots[d].groups) >= _SQUAT_AND_HINGE) % 2 == 1
+
+
+def varied_day(slots: dict[Weekday, DaySlot], order: tuple[Weekday, ...],
+               day: Weekday) -> bool:
+    """A later lower day of the week: hinge-led, its exercises chosen for variety."""
+    slot = slots[day]
+    return (_odd(slots, order, day) and set(slot.base_groups) >= _SQUAT_AND_HINGE
+            and not slot.light)
+
+
+def foundation_order(profile: Profile, slots: dict[Weekday, DaySlot]) -> tuple[Weekday, ...]:
+    """The order the days lay their main lifts in: the calendar's, except that a strength
+    week lays its hinge-led days first.
+
+    Laid in calendar order, the upper day before a strength week's hinge day took its heavy
+    pull-ups first, and the deadlift then had no 48 hours after them (both load the back
+    heavily): the hinge day fell back to a dumbbell Romanian deadlift behind the squat, and
+    the week had no deadlift day. Laid first, the deadlift stands and the day before pulls
+    with rows and pulldowns, which are not heavy compounds. A hinge day right after a pull
+    day keeps the calendar's order: the pull day's heavy pulls are its own main lifts (a
+    push/pull/legs week's deadlift belongs on the pull day, which this does not do yet).
+    Recovery is judged by weekday
+    whatever the order, and the weekly caps hold (the earlier days' reserve still counts
+    the hinge day's share)."""
+    order = tuple(slots)
+    if profile.goal is not Goal.STRENGTH:
+        return order
+    first = tuple(day for day in order if varied_day(slots, order, day)
+                  and not _after_a_pull_day(slots, day))
+    return first + tuple(day for day in order if day not in first)
+
+
+_PULL_FOCUSES = frozenset({Focus.PULL, Focus.BACK})
+
+
+def _after_a_pull_day(slots: dict[Weekday, DaySlot], day: Weekday) -> bool:
+    """Does a pull day train the day before? Its pull-ups are that day's main lift: it keeps
+    them, and the hinge day after it keeps the calendar's order (push/pull/legs weeks)."""
+    before = WEEKDAYS[(day.index - 1) % len(WEEKDAYS)]
+    return before in slots and slots[before].focus in _PULL_FOCUSES
 
 
 def prioritised_sessions(profile: Profile, slots: dict[Weekday, DaySlot],

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import Goal, MuscleGroup, Pattern, Weekday
 from fitcoach.programming import metrics
 from fitcoach.programming.generator import prescription as rx
@@ -693,6 +694,13 @@ class SessionBuilder:
         # The varied day's quads: a one-sided squat or lunge (a strength week's after its
         # squat).
         one_sided = vary and group is MuscleGroup.QUADS and not (strength and first_for_group)
+        # A strength week ranks by the catalog's priority, so every day's back went to the
+        # pull-up (a barbell row yields to the hinge's lower back): a week of vertical pulls
+        # and no row. Its back varies the pull pattern across the week instead.
+        pull_patterns: dict[Pattern, int] = defaultdict(int)
+        if strength and group is MuscleGroup.BACK:
+            for slug, count in uses.items():
+                pull_patterns[CATALOG.get(slug).pattern] += count
 
         def key(option: Option) -> tuple[int, ...]:
             exercise = option.exercise
@@ -710,6 +718,7 @@ class SessionBuilder:
                 1 if exercise.pattern in patterns else 0,
                 1 if first_for_group and option.priority >= 3 else 0,
                 1 if exercise.lower_back_dominant and group not in _HINGE_GROUPS else 0,
+                pull_patterns[exercise.pattern],
                 option.priority if strength and not varied else used,
                 used if strength and not varied else option.priority,
                 option.order,

@@ -75,6 +75,22 @@ def in_sequence(blocks: Blocks) -> Blocks | None:
     return resorted if first_out_of_order(flat) is None else None
 
 
+def unpaired(blocks: Blocks, keep: int) -> Blocks:
+    """The blocks with every superset but `keep` split into straight sets at their full rest.
+
+    A replacement of a middle priority (push-ups for a bench press) cannot go anywhere in a
+    day whose overhead press is paired with a curl: the hierarchy holds only with the press
+    and the curl apart. Splitting costs time (the pair's short rests become full ones), which
+    the caller's time check then judges."""
+    split: Blocks = []
+    for index, block in enumerate(blocks):
+        if index == keep or len(block) < 2:
+            split.append(block)
+        else:
+            split.extend([replace(item, rest=item.base_rest)] for item in block)
+    return split
+
+
 def caps_hold(site: DaySite, blocks: Blocks, groups: Sequence[MuscleGroup]) -> bool:
     credits = credits_of(blocks)
     for group in groups:
@@ -133,7 +149,7 @@ def try_placing(site: DaySite, position: tuple[int, int], item: Item,
         if not pairs_hold(block):
             return None
         trial = [block if i == block_index else row for i, row in enumerate(site.blocks)]
-        ordered = in_sequence(trial)
+        ordered = in_sequence(trial) or in_sequence(unpaired(trial, block_index))
         if ordered is None:
             return None
         if caps_hold(site, ordered, groups) and seconds_of(ordered) <= allowance + EPSILON:

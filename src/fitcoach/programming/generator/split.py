@@ -20,6 +20,7 @@ the week still trains whatever the gear allows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -63,6 +64,13 @@ PREFERRED_PATTERNS: dict[Focus, dict[MuscleGroup, tuple[Pattern, ...]]] = {
 FOUNDATION_PATTERNS: dict[Focus, dict[MuscleGroup, tuple[Pattern, ...]]] = {
     Focus.PULL: {MuscleGroup.BACK: (Pattern.HORIZONTAL_PULL, Pattern.VERTICAL_PULL)},
     Focus.BACK: {MuscleGroup.BACK: (Pattern.HORIZONTAL_PULL, Pattern.VERTICAL_PULL)},
+}
+# A priority group whose day presses it lays a second movement pattern as a main movement:
+# a delts priority gets a press *and* lateral raises (the side delts are what a shoulder
+# priority is after, and presses already credit the front delts), not three presses at
+# three sets each. Days that train the shoulders with rear delts (pull days) keep theirs.
+PRIORITY_FOUNDATION_PATTERNS: dict[MuscleGroup, tuple[Pattern, ...]] = {
+    MuscleGroup.SHOULDERS: (Pattern.VERTICAL_PUSH, Pattern.LATERAL_RAISE),
 }
 LIGHT_DAY_PATTERNS: dict[MuscleGroup, tuple[Pattern, ...]] = {
     MuscleGroup.SHOULDERS: (Pattern.LATERAL_RAISE, Pattern.REAR_DELT),
@@ -126,6 +134,21 @@ class DaySlot:
         """Main groups laid once per movement pattern (a pull day's row and vertical pull);
         a light day lays no main movements."""
         return {} if self.light else FOUNDATION_PATTERNS.get(self.focus, {})
+
+    def foundation_patterns_for(self, priorities: Iterable[MuscleGroup],
+                                ) -> dict[MuscleGroup, tuple[Pattern, ...]]:
+        """`foundation_patterns`, with the second pattern of each priority group the focus
+        trains (`PRIORITY_FOUNDATION_PATTERNS`), unless the day prefers other movements
+        for it (a pull day's rear delts)."""
+        own = self.foundation_patterns
+        if self.light:
+            return own
+        preferred = self.preferred_patterns
+        added = {g: PRIORITY_FOUNDATION_PATTERNS[g] for g in priorities
+                 if g in PRIORITY_FOUNDATION_PATTERNS and g in self.base_groups
+                 and g not in own and not (set(preferred.get(g, ())) -
+                                           set(PRIORITY_FOUNDATION_PATTERNS[g]))}
+        return {**own, **added} if added else own
 
     @property
     def preferred_patterns(self) -> dict[MuscleGroup, tuple[Pattern, ...]]:
