@@ -46,6 +46,17 @@ DESKTOP = {"width": 1440, "height": 900}
 STATIC = Path(__file__).resolve().parents[2] / "src" / "fitcoach" / "web" / "static"
 
 
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the `browser` fixture skips with the reason
+    pass
+else:
+    # expect()'s retrying assertions wait 5 s by default, Playwright's actions 30 s: on a
+    # loaded machine a screen can take longer than 5 s to show what an action changed, so
+    # they wait as long as an action does.
+    expect.set_options(timeout=30_000)
+
+
 def catalog(code: str) -> dict[str, Any]:
     """The web client's words in one language (the tests find elements by what users read)."""
     return json.loads((STATIC / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
