@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -27,10 +28,12 @@ JITTER_ENV = "FITCOACH_BROWSER_JITTER_MS"
 class Jitter:
     """ASGI middleware: each HTTP response starts after a random pause of 0 to `most_ms`."""
 
-    def __init__(self, app: ASGIApp, most_ms: float, seed: int | None = None) -> None:
+    def __init__(self, app: ASGIApp, most_ms: float, seed: int | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.app = app
         self.most_seconds = most_ms / 1000
         self.random = random.Random(seed)
+        self.sleep = sleep
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or self.most_seconds <= 0:
@@ -39,7 +42,7 @@ class Jitter:
 
         async def late_send(message: Message) -> None:
             if message["type"] == "http.response.start":
-                await asyncio.sleep(self.random.uniform(0, self.most_seconds))
+                await self.sleep(self.random.uniform(0, self.most_seconds))
             await send(message)
 
         await self.app(scope, receive, late_send)
