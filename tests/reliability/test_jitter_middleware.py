@@ -1,5 +1,6 @@
-"""The jitter mode's middleware (no browser needed): every response is late by up to the
-bound, drawn at random, and otherwise the app's own."""
+"""The browser tests' jitter mode (tests/browser/jittery.py), its middleware alone: every
+response is late by up to the bound, drawn at random, and otherwise the app's own. Here, not in
+tests/browser: sync Playwright keeps an event loop running there, and this test runs one."""
 
 from __future__ import annotations
 
