@@ -125,15 +125,15 @@ def test_the_terminal_session_refuses_by_the_shared_rules() -> None:
 # A day settles between staging and accepting (a workout is logged, or the date passes) while
 # the plan version stays the same; accepting must still leave it as it is.
 
-_BASES: list[WeeklyPlan] = []
-
-
-def _base() -> WeeklyPlan:
-    if not _BASES:
-        plan = _session().plan
-        assert plan is not None
-        _BASES.append(plan)
-    return _BASES[0]
+# The base plan is built once per module by a fixture, not lazily inside the first example:
+# building it (a coach session, a generated week) takes a second or more, which Hypothesis
+# charged to whichever example ran first; over its 200 ms deadline that example failed and
+# its fast rerun passed, a "flaky" failure in any run where that test came first.
+@pytest.fixture(scope="module")
+def base() -> WeeklyPlan:
+    plan = _session().plan
+    assert plan is not None
+    return plan
 
 
 def _retitled(plan: WeeklyPlan, title: str) -> WeeklyPlan:
@@ -145,9 +145,8 @@ weekdays = st.sampled_from(list(Weekday))
 
 
 @given(target=weekdays, settled=st.sets(weekdays))
-def test_a_day_edit_of_a_settled_day_is_refused(target: Weekday,
+def test_a_day_edit_of_a_settled_day_is_refused(base: WeeklyPlan, target: Weekday,
                                                 settled: set[Weekday]) -> None:
-    base = _base()
     new_day = base.days[target].model_copy(update={"title": "Rewritten"})
     if target in settled:
         with pytest.raises(ProposalRefused) as refused:
@@ -162,8 +161,8 @@ def test_a_day_edit_of_a_settled_day_is_refused(target: Weekday,
 
 
 @given(settled=st.sets(weekdays))
-def test_a_week_edit_keeps_the_settled_days_of_the_base(settled: set[Weekday]) -> None:
-    base = _base()
+def test_a_week_edit_keeps_the_settled_days_of_the_base(base: WeeklyPlan,
+                                                        settled: set[Weekday]) -> None:
     proposed = _retitled(base, "Rewritten")
     plan = plan_after_accept(ProposalType.UPDATE_WEEK, None, proposed.model_dump(mode="json"),
                              base, settled=settled)
@@ -174,8 +173,7 @@ def test_a_week_edit_keeps_the_settled_days_of_the_base(settled: set[Weekday]) -
     assert plan.summary == week_summary(plan.days)
 
 
-def test_a_week_edit_for_the_week_ahead_shares_no_settled_day() -> None:
-    base = _base()
+def test_a_week_edit_for_the_week_ahead_shares_no_settled_day(base: WeeklyPlan) -> None:
     ahead = carry_forward(_retitled(base, "Next week"),
                           base.week_start_date + dt.timedelta(days=7))
     assert plan_after_accept(ProposalType.UPDATE_WEEK, None, ahead, base,

@@ -7,6 +7,8 @@ serve` on a free port, with a temporary SQLite database and the dev clock on.
   request of the browser context) and the page's clock is installed at the same instant, so
   "today" is the same Monday for both, whatever day the tests run.
 - `FITCOACH_BROWSER_SERVER=<url>` uses a server that is already running instead.
+- `FITCOACH_BROWSER_JITTER_MS=<n>` delays each of the server's responses by 0 to n ms at
+  random (`jittery.py`), so races between requests show up on a quiet machine too.
 - `FITCOACH_SCREENSHOTS=<dir>` saves a phone and a desktop screenshot of each screen there
   (`docs/screenshots` in the repo); by default none are written.
 """
@@ -16,10 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,9 @@ from typing import Any
 
 import httpx
 import pytest
+
+from tests.browser.jittery import JITTER_ENV
+from tests.reliability.served import FITCOACH, Server
 
 CHROMIUM = Path(os.environ.get("FITCOACH_CHROMIUM", "/usr/bin/chromium"))
 # Without the background-networking flags Chromium keeps calling home, which floods a
@@ -42,7 +44,17 @@ CLOCK_HEADER = "X-Fitcoach-Now"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 STATIC = Path(__file__).resolve().parents[2] / "src" / "fitcoach" / "web" / "static"
-SERVER_START_SECONDS = 60.0
+
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the `browser` fixture skips with the reason
+    pass
+else:
+    # expect()'s retrying assertions wait 5 s by default, Playwright's actions 30 s: on a
+    # loaded machine a screen can take longer than 5 s to show what an action changed, so
+    # they wait as long as an action does.
+    expect.set_options(timeout=30_000)
 
 
 def catalog(code: str) -> dict[str, Any]:
@@ -50,55 +62,32 @@ def catalog(code: str) -> dict[str, Any]:
     return json.loads((STATIC / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`fitcoach serve` in a subprocess; yields its base URL. FITCOACH_BROWSER_SERVER=<url>
-    points the tests at a server already running (started with FITCOACH_DEV_CLOCK=1)."""
+    points the tests at a server already running (started with FITCOACH_DEV_CLOCK=1).
+
+    The process is the reliability tests' `Server`: a port another test process took between
+    choosing and binding it is retried on a new one, and a slow start on a loaded machine gets
+    minutes, not seconds. FITCOACH_BROWSER_JITTER_MS=<n> serves through `jittery.py`, which
+    delays every response by up to n ms at random, to shake out tests that rely on an order."""
     existing = os.environ.get("FITCOACH_BROWSER_SERVER")
     if existing:
         yield existing.rstrip("/")
         return
     folder = tmp_path_factory.mktemp("browser-server")
-    port = _free_port()
-    env = {**os.environ, "FITCOACH_DEV_CLOCK": "1", "FITCOACH_BRAIN": "embedded",
-           "FITCOACH_RATE_LIMIT_CHAT_PER_MINUTE": "0", "FITCOACH_RATE_LIMIT_LOG_PER_MINUTE": "0",
-           # Dozens of users sign up from 127.0.0.1 within a minute; the limit has e2e tests.
-           "FITCOACH_RATE_LIMIT_SIGNUP_PER_MINUTE": "0"}
-    log = (folder / "server.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "fitcoach.cli", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--db", f"sqlite:///{folder / 'fitcoach.db'}"],
-        cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + SERVER_START_SECONDS
+    launcher: tuple[str, ...] = (str(FITCOACH),)
+    if float(os.environ.get(JITTER_ENV, "0") or 0) > 0:
+        launcher = (sys.executable, str(Path(__file__).with_name("jittery.py")))
+    process = Server(
+        db_url=f"sqlite:///{folder / 'fitcoach.db'}", directory=folder, launcher=launcher,
+        # Dozens of users sign up from 127.0.0.1 within a minute; the limit has e2e tests.
+        environment={"FITCOACH_RATE_LIMIT_SIGNUP_PER_MINUTE": "0"})
+    process.start()
     try:
-        while True:
-            if process.poll() is not None:
-                log.flush()
-                output = (folder / "server.log").read_text()
-                raise RuntimeError("fitcoach serve exited:\n" + output[-3000:])
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1.0).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("fitcoach serve did not answer /healthz in time")
-            time.sleep(0.2)
-        yield base
+        yield process.url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+        process.stop()
 
 
 # Package scope, not session: sync Playwright keeps an event loop running in this thread

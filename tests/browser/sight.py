@@ -38,6 +38,25 @@ def uncovered(locator: Any) -> str:
     return str(locator.evaluate(_UNCOVERED))
 
 
+def wait_until_seen(locator: Any, timeout_ms: float = 15_000) -> None:
+    """Wait until a person sees the whole element (`uncovered` is ''), or fail saying what
+    still hides it. For the moments after an action that moves things (a scroll that keeps
+    focus in sight runs on a frame, a card is drawn, a bar slides in): reading `uncovered` at
+    once there races the page, a fixed sleep only makes the race rarer, and an element that
+    stays hidden still fails, with the reason read last."""
+    locator.wait_for()
+    page = locator.page
+    reason = uncovered(locator)
+    waited = 0.0
+    while reason and waited < timeout_ms:
+        # Polled from Python: wait_for_function would evaluate its predicate in a way the
+        # page's CSP (no 'unsafe-eval') refuses.
+        page.wait_for_timeout(50)
+        waited += 50
+        reason = uncovered(locator)
+    assert not reason, f"{locator} is not seen after {timeout_ms / 1000:g} s: {reason}"
+
+
 # The drawn rectangle of characters [start, end) of an element's text (its text nodes in
 # order), as {left, right, top, bottom}; lines of text are unioned.
 _TEXT_BOX = """(element, [start, end]) => {

@@ -17,7 +17,7 @@ from tests.browser.conftest import (
     sign_up,
     staged_week,
 )
-from tests.browser.sight import uncovered
+from tests.browser.sight import wait_until_seen
 
 pytestmark = pytest.mark.browser
 
@@ -43,8 +43,7 @@ def test_a_new_device_shows_the_conversation(server: str, new_page: Any,
     # The reply's words (Markdown is drawn, so compare its first words, not its markup).
     assert coach_text.inner_text().split()[:3] == reply.replace("*", "").split()[:3]
     accept = card.get_by_role("button", name=words["proposal.accept"])
-    page.wait_for_timeout(300)  # the reveal after the lines arrive
-    assert not uncovered(accept), uncovered(accept)
+    wait_until_seen(accept)  # the reveal after the lines arrive runs on a frame
     if locale == "he":
         assert page.evaluate("document.documentElement.dir") == "rtl"
         # The user's bubble sits at the inline end: on the left in right-to-left.

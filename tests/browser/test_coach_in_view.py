@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     DESKTOP,
@@ -18,7 +19,7 @@ from tests.browser.conftest import (
     screenshot_as_seen,
     sign_up,
 )
-from tests.browser.sight import uncovered
+from tests.browser.sight import wait_until_seen
 
 pytestmark = pytest.mark.browser
 
@@ -34,17 +35,14 @@ def _send(page: Any, text: str, cat: dict[str, Any] = EN) -> Any:
     page.get_by_role("button", name=cat["coach.send"]).click()
     page.locator(".transcript .typing").wait_for(state="detached")
     lines.nth(before).locator(".bubble-coach").wait_for()
-    page.wait_for_timeout(300)  # layout settles (fonts, the card's sticky actions)
     return lines.nth(before)
 
 
 def _assert_turn_in_view(line: Any, cat: dict[str, Any] = EN) -> None:
-    reply = line.locator(".bubble-coach")
-    problem = uncovered(reply)
-    assert not problem, f"the coach's reply is not fully visible: {problem}"
-    accept = line.get_by_role("button", name=cat["proposal.accept"])
-    problem = uncovered(accept)
-    assert not problem, f"Accept Plan is not visible and on top: {problem}"
+    # Waited for, not read at once: the layout settles after the reply arrives (fonts, the
+    # card's sticky actions, the scroll that follows); a scroll that stops short stays short.
+    wait_until_seen(line.locator(".bubble-coach"))  # the coach's reply, fully visible
+    wait_until_seen(line.get_by_role("button", name=cat["proposal.accept"]))  # Accept Plan
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -85,14 +83,14 @@ def test_a_long_paste_is_counted_not_cut(server: str, new_page: Any) -> None:
     box.wait_for()
     box.fill("a" * 3600)
     counter = page.locator("#composer-count")
-    assert counter.inner_text() == EN["coach.count"].format(n="3,600", max="4,000")
-    assert not uncovered(counter), uncovered(counter)
+    expect(counter).to_have_text(EN["coach.count"].format(n="3,600", max="4,000"))
+    wait_until_seen(counter)
 
     box.fill("word " * 1000)  # 5,000 characters, 4,999 once trimmed
     assert len(box.input_value()) == 5000, "the paste was cut without a word"
-    assert counter.inner_text() == EN["coach.tooLong"].format(over="999", max="4,000")
-    assert not uncovered(counter), uncovered(counter)
-    assert page.get_by_role("button", name=EN["coach.send"]).is_disabled()
+    expect(counter).to_have_text(EN["coach.tooLong"].format(over="999", max="4,000"))
+    wait_until_seen(counter)
+    expect(page.get_by_role("button", name=EN["coach.send"])).to_be_disabled()
 
 
 def test_a_new_user_sees_no_error_in_the_console(server: str, new_page: Any) -> None:

@@ -7,9 +7,11 @@ numbers are worked by hand (Brzycki: w x 36 / (37 - effective reps), a session's
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     DESKTOP,
@@ -20,7 +22,7 @@ from tests.browser.conftest import (
     screenshot_as_seen,
     sign_up,
 )
-from tests.browser.sight import uncovered
+from tests.browser.sight import wait_until_seen
 
 pytestmark = pytest.mark.browser
 
@@ -56,17 +58,17 @@ def _sheet_shows_the_numbers(page: Any, words: dict[str, Any], name: str) -> Any
     chart = sheet.locator(".chart svg[role=img]")
     chart.wait_for()
     lb = words["unit.lb"]
-    assert sheet.locator("[data-stat=latest]").inner_text() == f"151.9 {lb}"
-    assert sheet.locator("[data-stat=best]").inner_text() == f"162 {lb}"
-    assert sheet.locator("[data-stat=sessions]").inner_text() == "3"
-    assert sheet.locator("[data-record=e1rm]").inner_text().startswith(f"162 {lb}")
-    assert sheet.locator("[data-record=heaviest] > bdi").inner_text() == f"135 {lb} × 5"
+    expect(sheet.locator("[data-stat=latest]")).to_have_text(f"151.9 {lb}")
+    expect(sheet.locator("[data-stat=best]")).to_have_text(f"162 {lb}")
+    expect(sheet.locator("[data-stat=sessions]")).to_have_text("3")
+    expect(sheet.locator("[data-record=e1rm]")).to_have_text(re.compile(f"^162 {lb}"))
+    expect(sheet.locator("[data-record=heaviest] > bdi")).to_have_text(f"135 {lb} × 5")
     # Three points, the last one the latest session; the chart is seen, not covered by the
-    # tab bar or anything else (the sheet is modal, in the top layer).
-    assert sheet.locator(".chart-dot").count() == 3
-    assert not uncovered(chart), uncovered(chart)
-    assert sheet.locator(".cues li").count() >= 1
-    assert sheet.locator(".exercise-facts .tag-primary").count() >= 1
+    # tab bar or anything else (the sheet is modal, in the top layer), once it has opened.
+    expect(sheet.locator(".chart-dot")).to_have_count(3)
+    wait_until_seen(chart)
+    sheet.locator(".cues li").first.wait_for()
+    sheet.locator(".exercise-facts .tag-primary").first.wait_for()
     return sheet
 
 
@@ -103,7 +105,7 @@ def test_the_detail_opens_from_any_set_and_closes_with_escape_or_back(
     page.keyboard.press("Escape")
     sheet.wait_for(state="detached")
     assert page.url.endswith(f"/workouts/{day_name}")
-    assert link.evaluate("e => e === document.activeElement")
+    expect(link).to_be_focused()
 
     # From the workout in progress: a tap on the exercise's name; Back closes it.
     page.goto(f"/workout/active?day={day_name}")
@@ -114,7 +116,7 @@ def test_the_detail_opens_from_any_set_and_closes_with_escape_or_back(
     page.go_back()
     page.locator("dialog.exercise-sheet").wait_for(state="detached")
     assert page.url.endswith(f"/workout/active?day={day_name}")
-    assert page.locator(".wk-exercise").count() > 0  # the workout is still there
+    page.locator(".wk-exercise").first.wait_for()  # the workout is still there
 
     # From a logged workout: the close button.
     page.goto(f"/history/{log_id}")
@@ -135,7 +137,7 @@ def test_an_exercise_never_logged_says_so_and_an_unknown_one_is_refused(
     page.goto("/today?exercise=goblet-squat")
     sheet = page.locator("dialog.exercise-sheet")
     sheet.get_by_text(words["exercise.never"]).wait_for()
-    assert sheet.locator(".chart").count() == 0
+    expect(sheet.locator(".chart")).to_have_count(0)
     page.goto("/today?exercise=no-such-lift")
     page.locator("dialog.exercise-sheet").get_by_text(words["exercise.unknown"]).wait_for()
     assert api.get("/api/progress/exercises/no-such-lift").status_code == 404

@@ -8,9 +8,10 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, NOW, PHONE, catalog, screenshot, sign_up
-from tests.browser.sight import uncovered
+from tests.browser.sight import wait_until_seen
 
 pytestmark = pytest.mark.browser
 
@@ -50,15 +51,14 @@ def test_history_lists_opens_corrects_and_deletes(server: str, new_page: Any,
     page.get_by_role("link", name=words["history.open"]).click()
     page.wait_for_url("**/history")
     items = page.locator(".history-item")
-    items.nth(1).wait_for()
-    assert items.count() == 2
+    expect(items).to_have_count(2)
     # Newest first, each with its day, its sets and, where it set one, its records.
-    assert WEEKDAY[locale]["saturday"] in items.nth(0).inner_text()
-    assert WEEKDAY[locale]["thursday"] in items.nth(1).inner_text()
-    assert _plural(words, "history.sets", 2) in items.nth(0).inner_text()
-    assert items.nth(0).locator(".tag-pr").count() == 1
+    expect(items.nth(0)).to_contain_text(WEEKDAY[locale]["saturday"])
+    expect(items.nth(1)).to_contain_text(WEEKDAY[locale]["thursday"])
+    expect(items.nth(0)).to_contain_text(_plural(words, "history.sets", 2))
+    expect(items.nth(0).locator(".tag-pr")).to_have_count(1)
     link = items.nth(0).get_by_role("link")
-    assert not uncovered(link), uncovered(link)
+    wait_until_seen(link)
     screenshot(page, f"history-{locale}")
 
     items.nth(0).get_by_role("link").click()
@@ -66,24 +66,21 @@ def test_history_lists_opens_corrects_and_deletes(server: str, new_page: Any,
     sets = page.locator(".history-sets li")
     sets.nth(1).wait_for()
     first_set = sets.nth(0).locator(".set-text")
-    assert first_set.inner_text() == f"24 {KG[locale]} × 8"
+    expect(first_set).to_have_text(f"24 {KG[locale]} × 8")
     # "24 kg × 8" reads left to right inside a right-to-left page.
     assert first_set.evaluate("e => getComputedStyle(e).direction") == "ltr"
-    assert page.locator(".prs li").count() >= 1
+    page.locator(".prs li").first.wait_for()
 
     # Correct the first set's reps: its load is left as typed, so its pounds stay exact.
     page.get_by_role("button", name=words["history.edit"]).click()
     # The editor moves focus to its first field once it is drawn: wait for that, or the
     # typing below can land there (it did once, under load, before this wait).
-    for _ in range(100):
-        if page.evaluate("() => document.activeElement.id.startsWith('edit-0-0-')"):
-            break
-        page.wait_for_timeout(50)
+    expect(page.locator("#edit-0-0-load")).to_be_focused()
     reps = page.locator("#edit-0-0-reps")
     reps.fill("9")
     page.get_by_role("button", name=words["history.save"]).click()
     page.get_by_text(words["history.saved"]).wait_for()
-    assert first_set.inner_text() == f"24 {KG[locale]} × 9"
+    expect(first_set).to_have_text(f"24 {KG[locale]} × 9")
     corrected = api.get("/api/workouts/logs").json()[0]
     assert corrected["log_id"] == newest
     assert [s["reps"] for s in corrected["exercises_logged"][0]["sets"]] == [9, 7]
@@ -93,14 +90,12 @@ def test_history_lists_opens_corrects_and_deletes(server: str, new_page: Any,
     # Delete asks first; the question's button takes focus, in sight (not under a bar).
     page.get_by_role("button", name=words["history.delete"]).click()
     yes = page.get_by_role("button", name=words["history.deleteYes"], exact=True)
-    yes.wait_for()
-    assert yes.evaluate("e => e === document.activeElement")
-    page.wait_for_timeout(200)
-    assert not uncovered(yes), uncovered(yes)
+    expect(yes).to_be_focused()
+    wait_until_seen(yes)  # the scroll that keeps focus in sight runs on a frame
     yes.click()
     page.wait_for_url("**/history")
     page.get_by_text(words["history.deleted"]).wait_for()
-    assert items.count() == 1
+    expect(items).to_have_count(1)
     assert [log["log_id"] for log in api.get("/api/workouts/logs").json()] != [newest]
     assert len(api.get("/api/workouts/logs").json()) == 1
 

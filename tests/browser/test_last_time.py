@@ -8,6 +8,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     DESKTOP,
@@ -18,7 +19,7 @@ from tests.browser.conftest import (
     screenshot_as_seen,
     sign_up,
 )
-from tests.browser.sight import uncovered
+from tests.browser.sight import wait_until_seen
 
 pytestmark = pytest.mark.browser
 
@@ -43,10 +44,9 @@ def test_last_time_is_beside_each_set(server: str, new_page: Any,
     page.goto(f"/workout/active?day={name}")
     card = page.locator(".wk-exercise").first
     last = card.locator(".last-time")
-    last.wait_for()
-    assert last.inner_text() == EN["active.lastTime"].format(
-        date="Sep 10", sets="12.5 kg × 10, 12.5 kg × 9")
-    assert not uncovered(last), uncovered(last)
+    expect(last).to_have_text(EN["active.lastTime"].format(
+        date="Sep 10", sets="12.5 kg × 10, 12.5 kg × 9"))
+    wait_until_seen(last)
     hint = card.locator(".set-hint")
     expected = [EN["active.setLast"].format(n=1, set="12.5 kg × 10")]
     # The engine's next load for it (DESIGN D10), now that it has history, follows.
@@ -54,21 +54,21 @@ def test_last_time_is_beside_each_set(server: str, new_page: Any,
     if replanned.get("target_weight_lbs"):
         kilos = round(replanned["target_weight_lbs"] * 0.45359237, 1)
         expected.append(EN["active.target"].format(load=f"{kilos:g} kg"))
-    assert hint.inner_text() == " · ".join(expected)
+    expect(hint).to_have_text(" · ".join(expected))
     load = card.get_by_label(EN["active.load"].format(unit="kg"))
-    assert load.input_value() == "12.5"
+    expect(load).to_have_value("12.5")
     screenshot_as_seen(page, "workout-last-time")
 
     load.fill("13")
     card.get_by_role("button", name=EN["active.logSetN"].format(n=1)).click()
     # The second set: last time's second set beside it; the field keeps today's weight.
     hint.filter(has_text="12.5 kg × 9").wait_for()
-    assert card.get_by_label(EN["active.load"].format(unit="kg")).input_value() == "13"
+    expect(card.get_by_label(EN["active.load"].format(unit="kg"))).to_have_value("13")
 
     # Another exercise with no history shows no invented load.
     others = page.locator(".wk-exercise").nth(1)
-    assert others.locator(".last-time").count() == 0
+    expect(others.locator(".last-time")).to_have_count(0)
     other = plan["days"][name]["blocks"][1]["exercises"][0] if len(
         plan["days"][name]["blocks"]) > 1 else None
     if other and not other.get("target_weight_lbs"):
-        assert others.get_by_label(EN["active.load"].format(unit="kg")).input_value() == ""
+        expect(others.get_by_label(EN["active.load"].format(unit="kg"))).to_have_value("")

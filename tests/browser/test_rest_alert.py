@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, Page, accepted_week, catalog, sign_up
 from tests.browser.sight import uncovered
+from tests.browser.test_offline import WORKER_STATE
 
 pytestmark = pytest.mark.browser
 
@@ -21,13 +22,46 @@ HIDE = """() => {
   document.dispatchEvent(new Event('visibilitychange'));
 }"""
 
+# What the client asked the browser to show, and what came of it: both ways a page can show a
+# notification are wrapped before any of the app's scripts run (an init script, which the
+# page's CSP does not govern), so a missing notification says where it went missing.
+SPY = """(() => {
+  const asked = [];
+  window.__notifications = asked;
+  const shown = ServiceWorkerRegistration.prototype.showNotification;
+  ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+    const entry = { via: 'worker', title, outcome: 'pending' };
+    asked.push(entry);
+    return shown.call(this, title, options).then(
+      (value) => { entry.outcome = 'shown'; return value; },
+      (error) => { entry.outcome = `refused: ${error}`; throw error; });
+  };
+  const PageNotification = window.Notification;
+  if (typeof PageNotification === 'function') {
+    const Spied = function (title, options) {
+      asked.push({ via: 'page', title, outcome: 'made' });
+      return new PageNotification(title, options);
+    };
+    Object.defineProperty(Spied, 'permission', { get: () => PageNotification.permission });
+    Spied.requestPermission = (...args) => PageNotification.requestPermission(...args);
+    Spied.prototype = PageNotification.prototype;
+    window.Notification = Spied;
+  }
+})();"""
 
-# Not yet reliable: in two of four full parallel runs on a fresh clone (2026-12-02) the
-# phone-en case found no notification through the worker 20 s after rest ended, while it
-# passes alone and in its folder. Kept running (an XPASS says it worked) until the cause is
-# found; the no-notification-in-sight test below stays strict.
-@pytest.mark.xfail(reason="the worker's notification is sometimes missing in full parallel "
-                          "runs: cause not found yet (issue 13)", strict=False)
+SHOWN_BY_WORKER = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration.getNotifications()).map((n) => n.title);
+}"""
+
+
+# What is checked is what the page asked the browser for and the browser's answer: one
+# notification through the active worker, in the user's language, that the browser says it
+# showed (showNotification resolved). Not the worker's getNotifications(): under load in a
+# parallel run, headless Chromium once in about ten runs resolved showNotification and still
+# listed nothing there for 20 s (seen 2026-12-02 with the spy's record: 'shown', worker
+# active and in control), which was the "sometimes missing" notification this test was an
+# xfail for. The page has no hand in that list; what it did is all here.
 @pytest.mark.parametrize("locale", ["en", "he"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_rest_over_notifies_when_out_of_sight(server: str,
@@ -39,6 +73,7 @@ def test_rest_over_notifies_when_out_of_sight(server: str,
     day_name = next(name for name, day in plan["days"].items() if not day["is_rest_day"])
     context = context_factory(viewport=viewport,
                               locale="he-IL" if locale == "he" else "en-US")
+    context.add_init_script(SPY)
     page = Page(context.new_page())
     page.sign_in_as(api, locale=locale)
     page.goto(f"/workouts/{day_name}")
@@ -67,16 +102,15 @@ def test_rest_over_notifies_when_out_of_sight(server: str,
     rest = plan["days"][day_name]["blocks"][0]["exercises"][0]["rest_seconds"]
     page.clock.fast_forward((rest + 2) * 1000)
     page.locator(".rest-timer.is-over").wait_for()
-    titles: list[str] = []
-    for _ in range(200):  # the machine may be busy: up to 20 s
-        titles = page.evaluate("""async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return (await registration.getNotifications()).map((n) => n.title);
-        }""")
-        if titles:
+    asked: list[dict[str, str]] = []
+    for _ in range(300):  # the machine may be busy: up to 30 s
+        asked = page.evaluate("window.__notifications")
+        if asked and all(entry["outcome"] != "pending" for entry in asked):
             break
         page.wait_for_timeout(100)
-    assert titles == [words["active.restOver"]]
+    assert asked == [{"via": "worker", "title": words["active.restOver"], "outcome": "shown"}], (
+        f"what the page asked for: {asked}; listed by the worker: "
+        f"{page.evaluate(SHOWN_BY_WORKER)}; {page.evaluate(WORKER_STATE)}")
     assert not page.errors, page.errors
 
 
@@ -88,6 +122,7 @@ def test_no_notification_while_the_page_is_in_sight(server: str,
     day_name = next(name for name, day in plan["days"].items() if not day["is_rest_day"])
     context = context_factory(viewport=PHONE)
     context.grant_permissions(["notifications"])
+    context.add_init_script(SPY)
     page = Page(context.new_page())
     page.sign_in_as(api)
     page.goto(f"/workouts/{day_name}")
@@ -109,8 +144,6 @@ def test_no_notification_while_the_page_is_in_sight(server: str,
     rest = plan["days"][day_name]["blocks"][0]["exercises"][0]["rest_seconds"]
     page.clock.fast_forward((rest + 2) * 1000)
     page.locator(".rest-timer.is-over").wait_for()
-    page.wait_for_timeout(500)
-    assert page.evaluate("""async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return (await registration.getNotifications()).length;
-    }""") == 0
+    page.wait_for_timeout(500)  # nothing to wait for: a notification asked for would show here
+    assert page.evaluate("window.__notifications") == []
+    assert page.evaluate(SHOWN_BY_WORKER) == []

@@ -16,7 +16,10 @@ import httpx
 
 import fitcoach
 
-STARTUP_SECONDS = 60.0
+# A generous start-up budget: on a loaded 2-core CI machine (xdist workers, Chromium, other
+# servers) importing the app and migrating a database has taken over a minute. A server that
+# is up answers in well under a second, so only a broken start waits this long.
+STARTUP_SECONDS = 180.0
 FITCOACH = Path(sys.executable).with_name("fitcoach")
 # The code under test, not whatever copy the virtualenv installed: the server imports the
 # same `fitcoach` package as the test (a relative PYTHONPATH would not survive its cwd).
@@ -46,6 +49,9 @@ class Server:
     port: int = field(default_factory=free_port)
     environment: dict[str, str] = field(default_factory=dict)
     workers: int = 1
+    # What runs `serve` (its arguments follow): the installed CLI by default; the browser
+    # tests' jitter mode runs a wrapper with the same command line (tests/browser/jittery.py).
+    launcher: tuple[str, ...] = (str(FITCOACH),)
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -63,31 +69,47 @@ class Server:
                 self.port = free_port()
         return self._start_once()
 
+    @property
+    def log_path(self) -> Path:
+        return self.directory / f"serve-{self.port}.log"
+
+    def log_tail(self, characters: int = 3000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-characters:]
+        except FileNotFoundError:
+            return "(no log written)"
+
     def _start_once(self) -> None:
         env = {**os.environ, "FITCOACH_BRAIN": "embedded", "FITCOACH_DEV_CLOCK": "1",
                "FITCOACH_RATE_LIMIT_CHAT_PER_MINUTE": "0",
                "FITCOACH_RATE_LIMIT_LOG_PER_MINUTE": "0", **self.environment,
                "PYTHONPATH": os.pathsep.join(
                    filter(None, (SOURCE, os.environ.get("PYTHONPATH"))))}
-        with open(self.directory / f"serve-{self.port}.log", "ab") as output:
+        with open(self.log_path, "ab") as output:
             self.process = subprocess.Popen(
-                [str(FITCOACH), "serve", "--db", self.db_url, "--port", str(self.port),
+                [*self.launcher, "serve", "--db", self.db_url, "--port", str(self.port),
                  "--workers", str(self.workers)],
                 cwd=self.directory, env=env, stdout=output, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
+        started = time.monotonic()
+        while time.monotonic() - started < STARTUP_SECONDS:
             if self.process.poll() is not None:
-                log = (self.directory / f"serve-{self.port}.log").read_text(errors="replace")
+                log = self.log_tail()
                 if "address already in use" in log.lower():
-                    raise PortTaken(self.port)
-                raise RuntimeError(f"fitcoach serve exited with {self.process.returncode}")
+                    raise PortTaken(f"port {self.port} was taken by another process between "
+                                    "choosing it and binding it")
+                raise RuntimeError(f"fitcoach serve on port {self.port} exited with "
+                                   f"{self.process.returncode} before answering /healthz; "
+                                   f"the end of its log ({self.log_path}):\n{log}")
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
                     return
             except httpx.TransportError:
                 pass
             time.sleep(0.05)
-        raise RuntimeError("fitcoach serve did not answer /healthz")
+        self.stop()
+        raise RuntimeError(f"fitcoach serve on port {self.port} did not answer /healthz within "
+                           f"{STARTUP_SECONDS:.0f} s (the machine may be overloaded); the end "
+                           f"of its log ({self.log_path}):\n{self.log_tail()}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flushing, whatever was in flight is cut off."""

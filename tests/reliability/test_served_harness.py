@@ -24,3 +24,18 @@ def test_a_server_whose_port_was_taken_starts_on_another(tmp_path: Path) -> None
             assert httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
         finally:
             server.stop()
+
+
+def test_a_server_that_cannot_start_says_why_with_its_log(tmp_path: Path) -> None:
+    # A database URL no driver knows: `fitcoach serve` exits at once, having said why.
+    server = Server(db_url="nosuchdriver://nowhere", directory=tmp_path)
+    try:
+        server.start()
+    except RuntimeError as failure:
+        message = str(failure)
+    else:
+        server.stop()
+        raise AssertionError("fitcoach serve started on a database URL no driver knows")
+    assert f"port {server.port}" in message
+    assert "exited with" in message
+    assert "nosuchdriver" in message  # the server's own words, from its log

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Awaitable, Callable, Iterator
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import pytest
 
@@ -62,8 +62,53 @@ def openai_server() -> Iterator[tuple[FakeOpenAI, str]]:
         fake.release()
 
 
+class SteppingLoop(asyncio.SelectorEventLoop):
+    """The default event loop, with a clock a test can move forward (`step`). Everything
+    timed on the loop sees the move: the turn's deadline (asyncio.timeout) and the SDKs'
+    request timeouts alike, so what fires first is decided by their budgets, not by how
+    fast a loaded machine runs the test."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ahead = 0.0
+
+    def time(self) -> float:
+        return super().time() + self._ahead
+
+    def step(self, seconds: float) -> None:
+        self._ahead += seconds
+
+
 @pytest.fixture
-def run() -> Iterator[Callable[[Awaitable[T]], T]]:
+def runner() -> Iterator[asyncio.Runner]:
     """One event loop for the whole test: an SDK client keeps its connections on it."""
-    with asyncio.Runner() as runner:
-        yield runner.run
+    with asyncio.Runner(loop_factory=SteppingLoop) as runner:
+        yield runner
+
+
+@pytest.fixture
+def run(runner: asyncio.Runner) -> Callable[[Awaitable[T]], T]:
+    return runner.run
+
+
+# The deadline tests give the turn a deadline no loaded machine reaches by itself (the old
+# 0.3 s was sometimes spent before the hung request had even arrived, and the counts of
+# requests the tests assert came out short), then move the loop's clock past it the moment
+# the fake holds a hung request: the deadline fires then, and only then.
+TEST_DEADLINE_S = 10.0
+
+
+class _Hangs(Protocol):
+    on_hang: Callable[[], None] | None
+
+
+@pytest.fixture
+def deadline_on_hang(runner: asyncio.Runner) -> Callable[[_Hangs], None]:
+    """`deadline_on_hang(fake)`: the turn's TEST_DEADLINE_S passes when `fake` hangs."""
+    loop = runner.get_loop()
+    assert isinstance(loop, SteppingLoop)
+
+    def arm(fake: _Hangs) -> None:
+        fake.on_hang = lambda: loop.call_soon_threadsafe(loop.step, TEST_DEADLINE_S)
+
+    return arm

@@ -73,6 +73,9 @@ class FakeGemini:
         self.min_cache_tokens = 0
         self._ids = itertools.count(1)
         self._release = threading.Event()
+        # Called (in the server's thread) when a hung request arrives: the deadline tests
+        # move their event loop's clock forward from here (conftest `deadline_on_hang`).
+        self.on_hang: Callable[[], None] | None = None
         self.app = Starlette(routes=[Route("/v1beta/{path:path}", self._route,
                                            methods=["GET", "POST", "PATCH", "DELETE"])])
 
@@ -197,6 +200,8 @@ class FakeGemini:
                                 status_code=500)
         scripted = self.script.popleft()
         if scripted.slow:
+            if self.on_hang is not None:
+                self.on_hang()
             await asyncio.to_thread(self._release.wait, SLOW_LIMIT_S)
             return JSONResponse(_error(504, "too late"), status_code=504)
         if scripted.status != 200:

@@ -25,6 +25,7 @@ import itertools
 import json
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,6 +117,9 @@ class FakeOpenAI:
         self._seen_prefixes: set[str] = set()
         self._ids = itertools.count(1)
         self._release = threading.Event()
+        # Called (in the server's thread) when a hung request arrives: the deadline tests
+        # move their event loop's clock forward from here (conftest `deadline_on_hang`).
+        self.on_hang: Callable[[], None] | None = None
         self.app = Starlette(routes=[Route("/v1/chat/completions", self._complete,
                                            methods=["POST"])])
 
@@ -194,6 +198,8 @@ class FakeOpenAI:
             return JSONResponse({"error": {"message": "no more scripted answers"}},
                                 status_code=500)
         if scripted.slow:
+            if self.on_hang is not None:
+                self.on_hang()
             await asyncio.to_thread(self._release.wait, SLOW_LIMIT_S)
             return JSONResponse({"error": {"message": "too late"}}, status_code=504)
         if scripted.status != 200:

@@ -12,6 +12,7 @@ from fitcoach.brain.providers.gemini import GeminiBrain, GeminiOptions
 from fitcoach.brain.providers.llm_common.cache_registry import InMemoryCacheRegistry
 from fitcoach.brain.providers.openai_compat import OpenAICompatBrain, OpenAIOptions
 
+from .conftest import TEST_DEADLINE_S
 from .turns import FallbackBrain, logs, none_answer, turn
 
 pipeline = pytest.importorskip(
@@ -117,27 +118,30 @@ def test_the_openai_brain_falls_back_on_a_timeout(openai_server, run) -> None:
     assert "Timeout" in outcome.meta["fallback_reason"]
 
 
-def test_a_hung_openai_server_costs_one_turn_deadline_not_two_timeouts(openai_server,
-                                                                        run) -> None:
+def test_a_hung_openai_server_costs_one_turn_deadline_not_two_timeouts(
+        openai_server, run, deadline_on_hang) -> None:
     fake, url = openai_server
     fake.hang()
     fake.answer(none_answer("A retry that must never be asked for."))
+    deadline_on_hang(fake)
     # A 15 s request timeout and one SDK retry, as configured by default: the deadline wins.
     brain = OpenAICompatBrain(OpenAIOptions(model="m", base_url=url, timeout_s=15.0,
-                                            max_retries=1, turn_deadline_s=0.3))
+                                            max_retries=1, turn_deadline_s=TEST_DEADLINE_S))
     outcome = run(pipeline.run_turn(turn("hi"), brain, logs(), fallback=FallbackBrain()))
     assert outcome.meta["brain"] == "fallback"
     assert outcome.meta["fallback_reason"].startswith("TurnTimeout: ")
-    assert "0.3 s deadline" in outcome.meta["fallback_reason"]
+    assert f"{TEST_DEADLINE_S:g} s deadline" in outcome.meta["fallback_reason"]
     assert len(fake.requests) == 1  # cancelled in flight, never retried
 
 
-def test_the_deadline_spans_every_call_of_the_turn(openai_server, run) -> None:
+def test_the_deadline_spans_every_call_of_the_turn(openai_server, run,
+                                                   deadline_on_hang) -> None:
     fake, url = openai_server
     fake.calls(("get_pr_records", {"exercise_slug": "push-up"}))
     fake.hang()  # the round after the tool result
+    deadline_on_hang(fake)
     brain = OpenAICompatBrain(OpenAIOptions(model="m", base_url=url, timeout_s=15.0,
-                                            max_retries=0, turn_deadline_s=0.3))
+                                            max_retries=0, turn_deadline_s=TEST_DEADLINE_S))
     outcome = run(pipeline.run_turn(turn("my push-up record?"), brain, logs(),
                                     fallback=FallbackBrain()))
     assert outcome.meta["brain"] == "fallback"
@@ -145,10 +149,12 @@ def test_the_deadline_spans_every_call_of_the_turn(openai_server, run) -> None:
     assert len(fake.requests) == 2
 
 
-def test_a_hung_gemini_costs_one_turn_deadline(gemini, clock, run) -> None:
+def test_a_hung_gemini_costs_one_turn_deadline(gemini, clock, run, deadline_on_hang) -> None:
     fake, url = gemini
     fake.hang()
-    brain = gemini_brain(url, clock, timeout_ms=15_000, retry_attempts=2, turn_deadline_s=0.3)
+    deadline_on_hang(fake)
+    brain = gemini_brain(url, clock, timeout_ms=15_000, retry_attempts=2,
+                         turn_deadline_s=TEST_DEADLINE_S)
     outcome = run(pipeline.run_turn(turn("hi"), brain, logs(), fallback=FallbackBrain()))
     assert outcome.meta["brain"] == "fallback"
     assert outcome.meta["fallback_reason"].startswith("TurnTimeout: ")

@@ -34,6 +34,14 @@ self.addEventListener('activate', (event) => {
     .then(() => self.clients.claim()));
 });
 
+// A page the claim above missed asks to be claimed (main.js): one whose document was still
+// loading when the worker activated (its navigation began before there was an active worker,
+// and claim() takes only clients ready by then), or one opened with a hard reload. Without
+// this it stays uncontrolled until its next load, and a reload offline would find no app.
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'claim') event.waitUntil(self.clients.claim());
+});
+
 async function navigation(request) {
   try {
     return await fetch(request);

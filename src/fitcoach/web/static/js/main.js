@@ -25,10 +25,17 @@ async function boot() {
 
 // Offline (a PWA): the worker keeps this release's files, so a reload without a network
 // opens the app. It needs a secure context (https, or localhost / 127.0.0.1).
+// The worker claims open pages when it activates, but that claim can miss this page (sw.js
+// says when): once a worker is active and this page still has no controller, ask it.
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   navigator.serviceWorker.register('/sw.js').catch((error) => {
     console.warn('fitcoach: no offline copy', error); // eslint-disable-line no-console
+  });
+  navigator.serviceWorker.ready.then((registration) => {
+    if (!navigator.serviceWorker.controller && registration.active) {
+      registration.active.postMessage({ type: 'claim' });
+    }
   });
 }
 
