@@ -273,6 +273,10 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
     busy: set[GearTag] = set()
     change = False
     dumbbell_sentences: set[int] = set()
+    # Overlapping negations ("pero no" + "no tiene", "ma non" + "non ho") keep one hit; the
+    # other's words must not end the scope of the one kept.
+    scope_tokens = gear_tokens | {i for h in doc.hits if h.section == "neg_cue"
+                                  for i in range(h.start, h.end)}
     excepted = _excepted(doc, items, negations, gear_tokens)
     only_hits = doc.best("only")
     mat_only = False  # a mat is owned gear that adds no tag: alone, it is bodyweight training
@@ -293,8 +297,8 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
             if GearTag.DUMBBELLS in tags:
                 dumbbell_sentences.add(sentence)
             continue
-        if _negated(doc, hit, negations, gear_tokens) or _negated_after(doc, hit,
-                                                                         after_negations):
+        if _negated(doc, hit, negations, scope_tokens) or _negated_after(doc, hit,
+                                                                          after_negations):
             removed |= tags
             change = change or sentence in change_sentences
             continue

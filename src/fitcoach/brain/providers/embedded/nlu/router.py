@@ -122,6 +122,7 @@ DIALOGUE_CONFIDENT = 0.6
 ACTION_CONFIDENT = 0.6
 # Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
 DIALOGUE_WORDS = 8
+NOTHING_STAGED = "dialogue_nothing_staged"  # a "no, keep it" with no change waiting
 
 
 class Brevity(StrEnum):
@@ -332,6 +333,10 @@ class _Router:
         action = self._model_action(reading)
         if action is not None:
             return action
+        if sure and top is ModelIntent.REJECT and not (dialogue and dialogue.pending_proposal):
+            # "Leave it as it was" with nothing staged: nothing changes, and saying so is
+            # the answer (a question about what they meant would be a miss).
+            return self._done(Intent.REJECT_PROPOSAL, NOTHING_STAGED)
         if not self.has_plan:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
@@ -536,7 +541,8 @@ class _Router:
         if not self.has_plan or a.body.conditions or a.gear.busy or a.time.moves:
             return False
         if r.add_exercise or r.remove_exercise or r.move_days or r.shorten or r.mix_up \
-                or r.deload or a.exercises.swap_requested or a.time.minutes:
+                or r.deload or r.new_block or r.volume or a.exercises.swap_requested \
+                or a.time.minutes:
             return False
         if a.body.faults or a.cues.form:
             return False  # "should I end the set when my back rounds?": technique
@@ -566,6 +572,8 @@ class _Router:
             return True
         if r.mix_up or a.cues.start_over or a.cues.plan_request or a.goals.split:
             return True
+        if r.new_block or (r.volume and a.body.groups):
+            return True  # the engine's StartBlock and GroupVolume: the week changes
         if a.body.avoid.body_parts and not a.body.conditions:
             return False  # "화요일, 수요일, 목요일에도 어깨 운동 빼 줘": those days, not a schedule
         # "Move to Mon, Wed, Fri", "posso allenarmi solo lunedì, mercoledì e venerdì".
@@ -577,7 +585,7 @@ class _Router:
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True
         if r.deload and (a.time.week in ("this_week", "next_week") or not self._named_day()):
-            return bool(r.week_scope or a.time.week)
+            return bool(r.week_scope or a.time.week or r.deload_week)
         return bool(a.goals.goal and r.change and r.week_scope)
 
     def _named_exercise(self) -> bool:
