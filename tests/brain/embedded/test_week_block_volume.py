@@ -12,6 +12,7 @@ import pytest
 
 from fitcoach.brain.ports import Locale
 from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import MuscleGroup, Weekday
 from fitcoach.evals.cases import SEED_NOW
 from fitcoach.evals.states import load_states
@@ -53,14 +54,13 @@ def staged_plan(record: TurnRecord) -> WeeklyPlan:
 
 
 def leg_sets(plan: WeeklyPlan) -> int:
-    from fitcoach.catalog import CATALOG
     return sum(e.target_sets for day in plan.days.values() for e in day.exercises
                if LEGS & set(CATALOG.get(e.exercise_id).primary_groups))
 
 
 @pytest.mark.parametrize("language", LANGS)
 def test_a_new_block_starts_this_week(language: str) -> None:
-    chat, record = send(language, NEW_BLOCK[language])
+    _, record = send(language, NEW_BLOCK[language])
     assert record.outcome.result.proposal.type.value == "UPDATE_WEEK"
     plan = staged_plan(record)
     assert plan.block is not None
@@ -92,7 +92,7 @@ def test_a_day_dropped_from_the_week(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGS)
 def test_leave_it_as_it_was_with_nothing_staged_changes_nothing(language: str) -> None:
-    chat, record = send(language, AS_IT_WAS[language])
+    _, record = send(language, AS_IT_WAS[language])
     result = record.outcome.result
     assert result.proposal.type.value == "NONE"
     assert not result.memory_mutations
