@@ -97,3 +97,36 @@ def test_leave_it_as_it_was_with_nothing_staged_changes_nothing(language: str) -
     assert result.proposal.type.value == "NONE"
     assert not result.memory_mutations
     assert not result.suggested_replies  # no clarifying question: the message was clear
+
+
+ADD_SATURDAY = {"en": "add a saturday session from now on",
+                "es": "añade una sesión el sábado a partir de ahora",
+                "it": "aggiungi una sessione il sabato d'ora in poi",
+                "he": "תוסיף אימון בשבת מעכשיו", "ko": "앞으로 토요일에 운동 하나 추가해 주세요"}
+LEG_DAY = {"en": "make it a leg day", "es": "que sea de pierna",
+           "it": "fallo diventare un giorno di gambe", "he": "שיהיה יום רגליים",
+           "ko": "그날은 하체로 해 주세요"}
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_a_detail_for_the_day_just_added(language: str) -> None:
+    chat, first = send(language, ADD_SATURDAY[language])
+    assert first.staged is not None
+    record = asyncio.run(chat.send(LEG_DAY[language], now=SEED_NOW))
+    assert record.outcome.result.proposal.type.value == "UPDATE_WEEK"
+    saturday = staged_plan(record).days[Weekday.SATURDAY]
+    assert not saturday.is_rest_day
+    assert any(LEGS & set(CATALOG.get(e.exercise_id).primary_groups)
+               for e in saturday.exercises)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("it", "facciamo una settimana leggera, sono a pezzi"),
+    ("es", "menos volumen de pierna, que acabo reventado"),
+    ("en", "can this week be an easy one? feeling beat up"),
+])
+def test_a_week_asked_for_when_tired_is_the_week(language: str, text: str) -> None:
+    _, record = send(language, text)
+    result = record.outcome.result
+    assert result.proposal.type.value == "UPDATE_WEEK"
+    assert not result.memory_mutations  # the lighter week is the answer to the tiredness
