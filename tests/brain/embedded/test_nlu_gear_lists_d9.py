@@ -96,3 +96,12 @@ def test_machines_only(text: str) -> None:
     facts = gear_facts(text)
     assert G.CABLE_MACHINE in facts.owned
     assert not {G.BARBELL, G.DUMBBELLS} & facts.owned
+
+
+@pytest.mark.parametrize(("text", "owned"), [
+    ("non vado in palestra, mi alleno a casa con due manubri da 10 kg", {G.DUMBBELLS}),
+    ("la palestra costa troppo, uso quello che ho a casa: manubri e sbarra",
+     {G.DUMBBELLS, G.PULL_UP_BAR}),
+])
+def test_a_gym_named_beside_the_home_list_adds_nothing(text: str, owned: set[GearTag]) -> None:
+    assert gear_facts(text).owned == owned

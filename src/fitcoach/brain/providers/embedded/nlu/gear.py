@@ -326,6 +326,12 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
     only_here = any(doc.sentence(h.start) in owned_sentences for h in doc.best("only"))
     limited_gym = bool(explicit) and (bool(removed - explicit) or only_here
                                       or doc.has("limited_gym"))
+    if full_gym and home and explicit:
+        # "La palestra costa troppo, uso quello che ho a casa: manubri e sbarra", "non vado in
+        # palestra, mi alleno a casa con due manubri": the home list is the inventory; a gym
+        # named beside it may be one the user does not go to, and a plan with gear they lack
+        # is the one failure to avoid (D9).
+        full_gym = False
     if full_gym and limited_gym:
         # "The hotel gym has dumbbells and a bench": the list is the gym, so "gym" adds nothing
         # the user did not name (a plan with a barbell they lack is the one failure to avoid).
