@@ -32,6 +32,8 @@ class ChangeKind(StrEnum):
     REMOVE = "remove"
     REST = "rest"
     DELOAD = "deload"
+    BLOCK = "block"  # a new training block starts this week
+    VOLUME = "volume"  # more or fewer weekly sets for a muscle group
     AVOID = "avoid"
     PROTECT = "protect"
 

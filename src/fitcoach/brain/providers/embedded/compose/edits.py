@@ -57,12 +57,14 @@ from fitcoach.programming.edits.operations import (
     Deload,
     EditOperation,
     GenerateWeek,
+    GroupVolume,
     MakeRestDay,
     MoveTrainingDays,
     ProtectForEvent,
     RemoveExercise,
     SetDayFocus,
     ShortenDay,
+    StartBlock,
 )
 from fitcoach.programming.edits.ops.avoid import avoid_reason
 from fitcoach.programming.edits.ops.protect import within_reach
@@ -72,6 +74,7 @@ from fitcoach.programming.plan import WeeklyPlan
 from fitcoach.programming.profile import AcuteState, UpcomingEvent
 from fitcoach.programming.rules.conditions import acute_problem
 
+MAX_VOLUME_GROUPS = 4  # "legs": quads, hamstrings, glutes and calves at most
 ADDED_SETS = 2  # sets an added exercise starts with, as the engine's own "Add …" chips
 
 
@@ -154,6 +157,13 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         op = GenerateWeek(days_per_week=s.days_per_week,
                           minutes_per_session=clamp_minutes(s.minutes) if s.minutes else None)
         return PlannedChange(proposal_type=week, edits=(op,), kinds=(ChangeKind.GENERATE,))
+    if requests.new_block:
+        return PlannedChange(proposal_type=week, edits=(StartBlock(),), kinds=(ChangeKind.BLOCK,))
+    groups = view.analysis.body.groups
+    if requests.volume and groups and not requests.deload:
+        more = requests.volume == "more"
+        ops = tuple(GroupVolume(group=g, more=more) for g in groups[:MAX_VOLUME_GROUPS])
+        return PlannedChange(proposal_type=week, edits=ops, kinds=(ChangeKind.VOLUME,))
     if requests.deload:
         return PlannedChange(proposal_type=week, edits=(Deload(),), kinds=(ChangeKind.DELOAD,))
     if s.day_focus:

@@ -266,6 +266,11 @@ def week_reply(reply: Reply, view: TurnView, change: PlannedChange,
                           focus=lx.focus(language, day_focus))
     elif ChangeKind.DELOAD in change.kinds:
         reply.add("week.deload")
+    elif ChangeKind.BLOCK in change.kinds or ChangeKind.VOLUME in change.kinds:
+        # The engine's own summary of the new block or of the sets moved ("Less volume for
+        # Quads: 14 ➔ 12 weekly sets"), closed as a sentence.
+        text = (outcome.summary_diff or "").strip().replace(" • ", ". ")
+        reply.add_text(text if not text or text[-1] in ".!?。" else text + ".")
     elif ChangeKind.FOCUS in change.kinds:
         for index, op_day in enumerate(change.days):
             reply.add("week.focus_day", optional=index > 0,

@@ -78,7 +78,10 @@ LIST_FILLERS = frozenset({
     "랑", "이랑", "하고", "와", "과", "개", "두", "한", "쌍", "까지", "그리고", "만",
     # "…, nothing else", "…, y nada más", "…, e basta", "…וזהו", "그게 다예요"
     "nothing", "else", "that", "s", "it", "all", "nada", "mas", "basta", "altro", "niente",
-    "זהו", "וזהו", "그게", "다예요", "다에요", "다야",
+    "זהו", "וזהו", "זה", "הכל", "그게", "다예요", "다에요", "다야",
+    # A label before the list: "attrezzatura: manubri, panca", "equipment: a pull-up bar".
+    "equipment", "gear", "kit", "attrezzatura", "attrezzi", "attrezzo", "equipaggiamento",
+    "equipo", "material", "equipamiento", "ציוד", "장비", "도구",
 })
 # "Only" words end a negation's reach: "non ho bilanciere né panca, solo manubri".
 ONLY_WORDS = frozenset({"just", "only", "solo", "soltanto", "solamente", "רק", "만"})
@@ -128,12 +131,19 @@ SCOPE_FILLERS = (LIST_FILLERS - ONLY_WORDS - {"nothing", "niente", "nada"}) | fr
 })
 
 
+# "Non ho: bilanciere, rack, cavi": a colon opens the list a negation reaches, as a comma goes on.
+LIST_PUNCT = frozenset({",", ":"})
+# Words that may stand between gear and a negation after it: "la panca invece non ce l'ho".
+AFTER_GAP = frozenset({"invece", "purtroppo", "proprio", "pero", "though", "sadly",
+                       "unfortunately", "lamentablemente", "desgraciadamente", "realmente"})
+
+
 def _in_scope(doc: Document, start: int, end: int, gear_tokens: Collection[int]) -> bool:
     """Whether tokens[start:end] (what stands between a negation and a gear word) are only
     other gear, list words and commas."""
     for index in range(start, end):
         token = doc.tokens[index]
-        if index in gear_tokens or token.text == "," or set(token.keys) & SCOPE_FILLERS:
+        if index in gear_tokens or token.text in LIST_PUNCT or set(token.keys) & SCOPE_FILLERS:
             continue
         return False
     return True
@@ -159,10 +169,49 @@ def _negated_after(doc: Document, hit: Hit, after: list[Hit]) -> bool:
     """"il bilanciere non c'è": a negation right after the gear (no word between) that does
     not itself open onto more gear ("no hay barra" negates the barra, not what came before)."""
     for neg in after:
-        if neg.start != hit.end or doc.tokens[neg.start].script == "hangul":
+        gap = range(hit.end, neg.start)
+        if neg.start < hit.end or len(gap) > 2 or doc.tokens[neg.start].script == "hangul" \
+                or any(not set(doc.tokens[i].keys) & AFTER_GAP for i in gap):
             continue
         following = doc.hit_at(neg.end, "gear_item") or doc.hit_at(neg.end + 1, "gear_item")
         if following is None:
+            return True
+    return False
+
+
+def _excepted(doc: Document, items: list[Hit], negations: list[Hit],
+              gear_tokens: Collection[int]) -> set[int]:
+    """Starts of gear named as the one exception to "nothing": "no equipment except a pull-up
+    bar", "non ho nessun attrezzo tranne una sbarra", "덤벨 말고는 아무것도 없어요". That gear is
+    owned, and the list is the whole inventory ("tutto tranne il rack" stays a removal: no
+    negation comes before its "except")."""
+    gear = [h for h in items if h.section == "gear_item"]
+    owned: set[int] = set()
+    for cue in doc.best("except_cue"):
+        clause = doc.clause(cue.start)
+        if doc.tokens[cue.start].script == "hangul":
+            # Korean: the gear comes first, the negation of everything after the cue.
+            if any(n.start >= cue.end and doc.clause(n.start) == clause for n in negations):
+                owned |= {h.start for h in gear if 0 <= cue.start - h.end <= 1
+                          and doc.clause(h.start) == clause}
+            continue
+        before = [n for n in negations if n.end <= cue.start and doc.clause(n.start) == clause
+                  and not any(n.end <= h.start < cue.start for h in gear)]
+        if not before:
+            continue
+        # (A describing word may stand before the gear: "except a doorway pull-up bar".)
+        owned |= {h.start for h in gear if doc.clause(h.start) == clause
+                  and 0 <= h.start - cue.end <= NEGATION_WINDOW}
+    return owned
+
+
+def _after_only(doc: Document, hit: Hit, only_hits: list[Hit]) -> bool:
+    """"…: solo manubri da 14 kg", "just a pull-up bar": gear right after an "only" word (an
+    article between at most) is what the user has, even with no verb of owning."""
+    for only in only_hits:
+        gap = range(only.end, hit.start)
+        if 0 <= hit.start - only.end <= 2 and doc.clause(only.start) == doc.clause(hit.start) \
+                and all(set(doc.tokens[i].keys) & LIST_FILLERS for i in gap):
             return True
     return False
 
@@ -232,16 +281,32 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
     busy: set[GearTag] = set()
     change = False
     dumbbell_sentences: set[int] = set()
+    # Overlapping negations ("pero no" + "no tiene", "ma non" + "non ho") keep one hit; the
+    # other's words must not end the scope of the one kept.
+    scope_tokens = gear_tokens | {i for h in doc.hits if h.section == "neg_cue"
+                                  for i in range(h.start, h.end)}
+    excepted = _excepted(doc, items, negations, gear_tokens)
+    only_hits = doc.best("only")
+    mat_only = False  # a mat is owned gear that adds no tag: alone, it is bodyweight training
     for hit in items:
         if hit.section != "gear_item":
             continue
         tags = _tags(hit)
         sentence = doc.sentence(hit.start)
-        if doc.clause(hit.start) in busy_clauses:
+        if doc.clause(hit.start) in busy_clauses and not _after_only(doc, hit, only_hits):
+            # ("solo la sala macchine, i pesi liberi sono sempre pieni": what they use is not
+            # what is crowded)
             busy |= tags
             continue
-        if _negated(doc, hit, negations, gear_tokens) or _negated_after(doc, hit,
-                                                                         after_negations):
+        if hit.start in excepted:
+            owned |= tags
+            if _extra(hit):
+                extra.add(str(_extra(hit)))
+            if GearTag.DUMBBELLS in tags:
+                dumbbell_sentences.add(sentence)
+            continue
+        if _negated(doc, hit, negations, scope_tokens) or _negated_after(doc, hit,
+                                                                          after_negations):
             removed |= tags
             change = change or sentence in change_sentences
             continue
@@ -251,8 +316,9 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
             # (In a bare list, "ספסל ומוט מתח" is a bench and a pull-up bar, not a press.)
             continue  # "bench" in "incline bench press" names the exercise, not owned gear
         if sentence in own_sentences or sentence in setting_sentences \
-                or sentence in change_sentences:
+                or sentence in change_sentences or _after_only(doc, hit, only_hits):
             owned |= tags
+            mat_only = mat_only or not tags
             if _extra(hit):
                 extra.add(str(_extra(hit)))
             change = change or sentence in change_sentences
@@ -268,6 +334,12 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
     only_here = any(doc.sentence(h.start) in owned_sentences for h in doc.best("only"))
     limited_gym = bool(explicit) and (bool(removed - explicit) or only_here
                                       or doc.has("limited_gym"))
+    if full_gym and home and explicit:
+        # "La palestra costa troppo, uso quello che ho a casa: manubri e sbarra", "non vado in
+        # palestra, mi alleno a casa con due manubri": the home list is the inventory; a gym
+        # named beside it may be one the user does not go to, and a plan with gear they lack
+        # is the one failure to avoid (D9).
+        full_gym = False
     if full_gym and limited_gym:
         # "The hotel gym has dumbbells and a bench": the list is the gym, so "gym" adds nothing
         # the user did not name (a plan with a barbell they lack is the one failure to avoid).
@@ -287,7 +359,7 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
     # "They only go to 20 kg, not 50 lb": the load the user takes back is not the heaviest.
     dumbbell_loads = [load for load in dumbbell_loads if not _taken_back(doc, load)]
     heaviest = max(dumbbell_loads, key=lambda load: load.lbs, default=None)
-    bodyweight = any(h.section == "bodyweight" for h in items)
+    bodyweight = any(h.section == "bodyweight" for h in items) or (mat_only and not extra)
     if items and _temporary(doc):
         # The trip's gear: what is taken still matters for a swap, nothing else is kept.
         return GearFacts(busy=frozenset(busy), mentioned=True, temporary=True)
@@ -301,7 +373,8 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
         extra=frozenset(extra),
         home=home,
         bodyweight_only=bodyweight and not owned,
-        only=(doc.has("only") or bool(exclusive_sentences)) and bool(owned or bodyweight or extra),
+        only=(doc.has("only") or bool(exclusive_sentences) or bool(excepted))
+        and bool(owned or bodyweight or extra),
         change=change,
         mentioned=bool(items) or bool(removed),
     )

@@ -4,6 +4,7 @@ an exercise, and whether the request is about the whole week or one day."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -18,6 +19,7 @@ class RequestFacts(BaseModel):
     shorten: bool = False
     rest_day: bool = False
     deload: bool = False
+    deload_week: bool = False  # said of the week itself: "an easy week", "settimana leggera"
     add_exercise: bool = False
     remove_exercise: bool = False
     week_scope: bool = False  # "my schedule", "the whole week", "training days"
@@ -26,6 +28,8 @@ class RequestFacts(BaseModel):
     lasting: bool = False  # "from now on", "every week": a schedule change meant to stay
     every_session: bool = False  # "all my sessions", "per session": the usual length
     extra_day: bool = False  # "a fifth day", "un giorno in più": one more training day
+    new_block: bool = False  # "let's start a new block", "iniziamo un nuovo blocco"
+    volume: Literal["more", "less"] | None = None  # "more volume for shoulders"
 
 
 def move_positions(doc: Document) -> set[int]:
@@ -63,6 +67,7 @@ def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> Requ
         shorten=doc.has("shorten"),
         rest_day=any(h not in skips for h in rests),
         deload=doc.has("deload"),
+        deload_week=any(h.section == "deload" and h.key == "deload_week" for h in doc.hits),
         add_exercise=doc.has("add_exercise"),
         remove_exercise=doc.has("remove_exercise") or bool(skips)
         or _negates_an_exercise(doc, exercise_tokens),
@@ -72,4 +77,15 @@ def parse_requests(doc: Document, exercise_tokens: Collection[int] = ()) -> Requ
         lasting=doc.has("lasting_cue"),
         every_session=doc.has("every_session"),
         extra_day=doc.has("extra_day"),
+        new_block=doc.has("new_block"),
+        volume=_volume(doc),
     )
+
+
+def _volume(doc: Document) -> Literal["more", "less"] | None:
+    keys = doc.keys("volume_change")
+    if keys == {"more"}:
+        return "more"
+    if keys == {"less"}:
+        return "less"
+    return None  # none, or both said: nothing to read

@@ -66,6 +66,7 @@ from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.analysis import MessageAnalysis
 from fitcoach.brain.providers.embedded.nlu.dialogue import Dialogue
 from fitcoach.brain.providers.embedded.nlu.events import EventMention, rebase_changed
+from fitcoach.brain.providers.embedded.nlu.goals import focus_for
 from fitcoach.brain.providers.embedded.nlu.intent_model import (
     IntentReading,
     ModelIntent,
@@ -122,6 +123,7 @@ DIALOGUE_CONFIDENT = 0.6
 ACTION_CONFIDENT = 0.6
 # Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
 DIALOGUE_WORDS = 8
+NOTHING_STAGED = "dialogue_nothing_staged"  # a "no, keep it" with no change waiting
 
 
 class Brevity(StrEnum):
@@ -270,6 +272,12 @@ class _Router:
                               memory=self._cancel_actions() + self._side_actions())
         if self._asks_about_the_plan():
             return self._done(Intent.PLAN_QUESTION, "plan_question", brevity=Brevity.EXPANDED)
+        if a.body.acute and self._week_asked_when_tired():
+            # "An easy week, I'm wrecked", "less leg volume, my legs are toast": the week is
+            # what they ask for and the tiredness is why; the lighter week already answers
+            # it, so no short-lived state lightens the same sessions a second time.
+            return self._change(Intent.WEEK_OVERHAUL, ProposalType.UPDATE_WEEK, "week_tired",
+                                brevity=Brevity.EXPANDED, memory=self._side_actions())
         if a.body.acute:
             return self._change(Intent.ACUTE_STATE, ProposalType.UPDATE_DAY, "acute",
                                 target=self._live_day(), swap=self._swap(SwapReason.PAIN),
@@ -285,6 +293,9 @@ class _Router:
             return self._change(Intent.GYM_SWAP, ProposalType.UPDATE_DAY, "swap",
                                 target=self._live_day(), swap=self._swap(reason),
                                 brevity=Brevity.ULTRA_BRIEF, memory=self._side_actions())
+        detail = self._detail_for_added_day()
+        if detail is not None:
+            return detail
         if self._week_change():
             return self._change(Intent.WEEK_OVERHAUL, ProposalType.UPDATE_WEEK, "week",
                                 brevity=Brevity.EXPANDED,
@@ -337,6 +348,10 @@ class _Router:
         action = self._model_action(reading)
         if action is not None:
             return action
+        if sure and top is ModelIntent.REJECT and not (dialogue and dialogue.pending_proposal):
+            # "Leave it as it was" with nothing staged: nothing changes, and saying so is
+            # the answer (a question about what they meant would be a miss).
+            return self._done(Intent.REJECT_PROPOSAL, NOTHING_STAGED)
         if not self.has_plan:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
@@ -431,6 +446,34 @@ class _Router:
                 return None
             return earlier.model_copy(update={"target_day": day})
         return None
+
+    def _week_asked_when_tired(self) -> bool:
+        """A change of the whole week said outright (a deload week, a new block, more or less
+        volume for a group) next to tiredness or soreness, with no pain or injury."""
+        a, r = self.a, self.a.requests
+        tired = {AcuteCondition.FATIGUE, AcuteCondition.SORENESS}
+        if not self.has_plan or any(c.condition not in tired for c in a.body.acute):
+            return False
+        return bool(r.deload_week or r.new_block or (r.volume and a.body.groups))
+
+    def _detail_for_added_day(self) -> RoutingDecision | None:
+        """"Add a Saturday session from now on" then "make it a leg day": the day the last
+        message added gets the focus this one names, in one proposal (the new one replaces
+        the staged one, so it must hold both)."""
+        a, dialogue = self.a, self.dialogue
+        if dialogue is None or not dialogue.last_user or self.reread is None \
+                or a.word_count > DIALOGUE_WORDS or a.time.days or not a.body.groups \
+                or a.body.conditions or a.exercises.mentions or a.exercises.families:
+            return None
+        focus = focus_for(set(a.body.groups))
+        earlier = self._as_message(dialogue.last_user, "dialogue_added_day_detail")
+        added = earlier.schedule.added_days
+        if focus is None or earlier.proposal_type is not ProposalType.UPDATE_WEEK \
+                or len(added) != 1:
+            return None
+        schedule = earlier.schedule.model_copy(
+            update={"day_focus": {**earlier.schedule.day_focus, added[0]: focus}})
+        return earlier.model_copy(update={"schedule": schedule})
 
     def _another_move(self, last_user: str) -> RoutingDecision | None:
         """"Move thursday's workout to wednesday" then "and friday's to saturday?": the
@@ -541,7 +584,8 @@ class _Router:
         if not self.has_plan or a.body.conditions or a.gear.busy or a.time.moves:
             return False
         if r.add_exercise or r.remove_exercise or r.move_days or r.shorten or r.mix_up \
-                or r.deload or a.exercises.swap_requested or a.time.minutes:
+                or r.deload or r.new_block or r.volume or a.exercises.swap_requested \
+                or a.time.minutes:
             return False
         if a.body.faults or a.cues.form:
             return False  # "should I end the set when my back rounds?": technique
@@ -571,6 +615,8 @@ class _Router:
             return True
         if r.mix_up or a.cues.start_over or a.cues.plan_request or a.goals.split:
             return True
+        if r.new_block or (r.volume and a.body.groups):
+            return True  # the engine's StartBlock and GroupVolume: the week changes
         if a.body.avoid.body_parts and not a.body.conditions:
             return False  # "화요일, 수요일, 목요일에도 어깨 운동 빼 줘": those days, not a schedule
         # "Move to Mon, Wed, Fri", "posso allenarmi solo lunedì, mercoledì e venerdì".
@@ -582,7 +628,7 @@ class _Router:
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True
         if r.deload and (a.time.week in ("this_week", "next_week") or not self._named_day()):
-            return bool(r.week_scope or a.time.week)
+            return bool(r.week_scope or a.time.week or r.deload_week)
         return bool(a.goals.goal and r.change and r.week_scope)
 
     def _named_exercise(self) -> bool:
