@@ -16,7 +16,7 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, create_engine, event, select
@@ -28,7 +28,6 @@ from fitcoach.store.models import User
 
 SQLITE_BUSY_TIMEOUT_MS = 15_000
 SQLITE_SYNCHRONOUS = ("FULL", "NORMAL")
-_WRITE_OPTION = "fitcoach_write"
 
 
 def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engine:
@@ -42,7 +41,7 @@ def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engin
 
     @event.listens_for(engine, "connect")
     def _configure(dbapi_connection: Any, _record: Any) -> None:
-        # Let SQLAlchemy's "begin" event below issue BEGIN itself (pysqlite would otherwise
+        # Let the dialect hook below issue BEGIN itself (pysqlite would otherwise
         # start transactions late and in its own way).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -56,12 +55,33 @@ def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engin
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
-    @event.listens_for(engine, "begin")
-    def _begin(connection: Any) -> None:
-        writing = connection.get_execution_options().get(_WRITE_OPTION, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
-
+    # SQLAlchemy issues no BEGIN for pysqlite (its `do_begin` does nothing), so the dialect's
+    # hook sends it straight to the driver. Not a "begin" event, as SQLAlchemy's docs show:
+    # an engine with any connection event listener dispatches before/after events around
+    # every statement, about a tenth of the Python calls a chat turn makes outside the brain
+    # (docs/performance.md). Errors still come back wrapped (`Connection._begin_impl`): a
+    # lock held past the busy timeout is an OperationalError, answered 503.
+    dialect: Any = engine.dialect
+    dialect.do_begin = _begin_on_driver
     return engine
+
+
+_BEGIN = threading.local()  # `immediate`: set by `Database.write` around its first checkout
+
+
+def _begin_on_driver(dbapi_connection: Any) -> None:
+    immediate = getattr(_BEGIN, "immediate", False)
+    dbapi_connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+@contextmanager
+def _immediate_begin() -> Iterator[None]:
+    """The transaction begun on this thread inside the block takes the write lock up front."""
+    _BEGIN.immediate = True
+    try:
+        yield
+    finally:
+        _BEGIN.immediate = False
 
 
 def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20,
@@ -184,8 +204,7 @@ class Database:
         read_engine = (self.engine if self.is_sqlite else self.engine.execution_options(
             isolation_level="REPEATABLE READ", postgresql_readonly=True))
         self._read_sessions = sessionmaker(read_engine, expire_on_commit=False)
-        write_engine = self.engine.execution_options(**{_WRITE_OPTION: True})
-        self._write_sessions = sessionmaker(write_engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @property
     def url(self) -> URL:
@@ -204,8 +223,13 @@ class Database:
     @contextmanager
     def write(self, *, lock_user: str | None = None) -> Iterator[Session]:
         """One atomic transaction; with `lock_user`, no other writer of that user runs."""
-        if self._write_gate is not None:  # SQLite: one writer at a time anyway
-            with self._write_gate.held(), self._write_sessions() as session, session.begin():
+        if self.is_sqlite:  # one writer at a time anyway
+            gate = self._write_gate.held() if self._write_gate is not None else nullcontext()
+            with gate, self._write_sessions() as session, session.begin():
+                # Begun here, at once, and only this transaction: a read opened inside the
+                # block (its own session) must stay a deferred BEGIN.
+                with _immediate_begin():
+                    session.connection()
                 yield session
             return
         with self._write_sessions() as session, session.begin():
