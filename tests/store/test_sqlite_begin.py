@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import exc, text
+from sqlalchemy.orm import Session
 
 from fitcoach.api.errors import database_unavailable
 from fitcoach.store import database as database_module
@@ -86,3 +87,30 @@ def test_a_lock_held_elsewhere_is_an_operational_error_meaning_unavailable(
         holder.execute("ROLLBACK")
         holder.close()
     assert database_unavailable(raised.value)
+
+
+def _synchronous(session: Session) -> int:
+    return int(session.execute(text("PRAGMA synchronous")).scalar_one())  # 1 NORMAL, 2 FULL
+
+
+def test_only_a_write_that_asks_skips_the_flush_to_disk(database: Database) -> None:
+    # The rate limits' counters skip the fsync; user data, written after them on the same
+    # pooled connection, does not.
+    for _ in range(2):
+        with database.write(durable=False) as session:
+            assert _synchronous(session) == 1
+            session.execute(text("INSERT INTO t VALUES (3)"))
+        with database.write() as session:
+            assert _synchronous(session) == 2
+    with database.read() as reader:
+        assert reader.execute(text("SELECT count(*) FROM t")).scalar_one() == 2
+
+
+def test_a_database_configured_normal_stays_normal(tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'normal.db'}", sqlite_synchronous="NORMAL")
+    try:
+        for durable in (False, True):
+            with database.write(durable=durable) as session:
+                assert _synchronous(session) == 1
+    finally:
+        database.dispose()

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, create_engine, event, select
+from sqlalchemy import Engine, bindparam, create_engine, event, select, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -40,7 +40,7 @@ def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engin
     engine = create_engine(url, **options)
 
     @event.listens_for(engine, "connect")
-    def _configure(dbapi_connection: Any, _record: Any) -> None:
+    def _configure(dbapi_connection: Any, record: Any) -> None:
         # Let the dialect hook below issue BEGIN itself (pysqlite would otherwise
         # start transactions late and in its own way).
         dbapi_connection.isolation_level = None
@@ -51,6 +51,7 @@ def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engin
             # survives a power cut as well as a crash; NORMAL survives process crashes only
             # (docs/reliability.md has the trade-off and its measured cost).
             cursor.execute(f"PRAGMA synchronous={synchronous}")
+        record.info[_SYNCHRONOUS_KEY] = synchronous
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
@@ -66,22 +67,35 @@ def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engin
     return engine
 
 
-_BEGIN = threading.local()  # `immediate`: set by `Database.write` around its first checkout
+# Set by `Database.write` around its first checkout, on its own thread: `write` is the
+# `synchronous` setting the transaction's commit needs (None: a read).
+_BEGIN = threading.local()
+_SYNCHRONOUS_KEY = "fitcoach_synchronous"  # a pooled SQLite connection's current setting
 
 
-def _begin_on_driver(dbapi_connection: Any) -> None:
-    immediate = getattr(_BEGIN, "immediate", False)
-    dbapi_connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+def _begin_on_driver(pooled: Any) -> None:
+    synchronous = getattr(_BEGIN, "write", None)
+    if synchronous is None:
+        pooled.execute("BEGIN")
+        return
+    # SQLite refuses to change the setting inside a transaction, so it is set before one,
+    # and kept per pooled connection: only a change costs a statement, and every write
+    # states what it needs, so none has to undo it afterwards.
+    if pooled.info.get(_SYNCHRONOUS_KEY) != synchronous:
+        pooled.execute(f"PRAGMA synchronous={synchronous}")
+        pooled.info[_SYNCHRONOUS_KEY] = synchronous
+    pooled.execute("BEGIN IMMEDIATE")
 
 
 @contextmanager
-def _immediate_begin() -> Iterator[None]:
-    """The transaction begun on this thread inside the block takes the write lock up front."""
-    _BEGIN.immediate = True
+def _write_begin(synchronous: str) -> Iterator[None]:
+    """The transaction begun on this thread inside the block takes the write lock up front
+    and commits with `synchronous`."""
+    _BEGIN.write = synchronous
     try:
         yield
     finally:
-        _BEGIN.immediate = False
+        _BEGIN.write = None
 
 
 def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20,
@@ -193,6 +207,7 @@ class Database:
         self.engine = build_engine(url, pool_size=pool_size, max_overflow=max_overflow,
                                    sqlite_synchronous=sqlite_synchronous)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
+        self._synchronous = sqlite_synchronous
         file = self.engine.url.database if self.is_sqlite else None
         self._write_gate = (SqliteWriteGate(file)
                             if file and file != ":memory:" and not file.startswith("file:")
@@ -221,19 +236,28 @@ class Database:
             yield session
 
     @contextmanager
-    def write(self, *, lock_user: str | None = None) -> Iterator[Session]:
-        """One atomic transaction; with `lock_user`, no other writer of that user runs."""
+    def write(self, *, lock_user: str | None = None, durable: bool = True
+              ) -> Iterator[Session]:
+        """One atomic transaction; with `lock_user`, no other writer of that user runs.
+
+        `durable=False` is for bookkeeping whose last few commits a power cut may forget
+        (the rate limits' counters): its commit waits for no flush to disk (SQLite:
+        `synchronous=NORMAL` for that commit, so no fsync; PostgreSQL: `synchronous_commit =
+        off`). It is still atomic, and a process crash loses nothing of it.
+        """
         if self.is_sqlite:  # one writer at a time anyway
             gate = self._write_gate.held() if self._write_gate is not None else nullcontext()
             with gate, self._write_sessions() as session, session.begin():
                 # Begun here, at once, and only this transaction: a read opened inside the
                 # block (its own session) must stay a deferred BEGIN.
-                with _immediate_begin():
+                with _write_begin(self._synchronous if durable else "NORMAL"):
                     session.connection()
                 yield session
             return
         with self._write_sessions() as session, session.begin():
-            if lock_user is not None and not self.is_sqlite:
+            if not durable:
+                session.execute(_ASYNC_COMMIT)
+            if lock_user is not None:
                 session.execute(_LOCK_USER, {"user_id": lock_user})
             yield session
 
@@ -245,5 +269,6 @@ class Database:
 
 os.register_at_fork(after_in_child=_reset_gates_in_child)
 
+_ASYNC_COMMIT = text("SET LOCAL synchronous_commit = off")
 _LOCK_USER = (select(User.__table__.c.id).where(User.__table__.c.id == bindparam("user_id"))
               .with_for_update())
