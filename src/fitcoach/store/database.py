@@ -16,10 +16,10 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, create_engine, event, select
+from sqlalchemy import Engine, bindparam, create_engine, event, select, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -28,7 +28,6 @@ from fitcoach.store.models import User
 
 SQLITE_BUSY_TIMEOUT_MS = 15_000
 SQLITE_SYNCHRONOUS = ("FULL", "NORMAL")
-_WRITE_OPTION = "fitcoach_write"
 
 
 def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engine:
@@ -41,8 +40,8 @@ def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engin
     engine = create_engine(url, **options)
 
     @event.listens_for(engine, "connect")
-    def _configure(dbapi_connection: Any, _record: Any) -> None:
-        # Let SQLAlchemy's "begin" event below issue BEGIN itself (pysqlite would otherwise
+    def _configure(dbapi_connection: Any, record: Any) -> None:
+        # Let the dialect hook below issue BEGIN itself (pysqlite would otherwise
         # start transactions late and in its own way).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -52,16 +51,51 @@ def _sqlite_engine(url: URL, synchronous: str = "FULL", **options: Any) -> Engin
             # survives a power cut as well as a crash; NORMAL survives process crashes only
             # (docs/reliability.md has the trade-off and its measured cost).
             cursor.execute(f"PRAGMA synchronous={synchronous}")
+        record.info[_SYNCHRONOUS_KEY] = synchronous
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
-    @event.listens_for(engine, "begin")
-    def _begin(connection: Any) -> None:
-        writing = connection.get_execution_options().get(_WRITE_OPTION, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
-
+    # SQLAlchemy issues no BEGIN for pysqlite (its `do_begin` does nothing), so the dialect's
+    # hook sends it straight to the driver. Not a "begin" event, as SQLAlchemy's docs show:
+    # an engine with any connection event listener dispatches before/after events around
+    # every statement, about a tenth of the Python calls a chat turn makes outside the brain
+    # (docs/performance.md). Errors still come back wrapped (`Connection._begin_impl`): a
+    # lock held past the busy timeout is an OperationalError, answered 503.
+    dialect: Any = engine.dialect
+    dialect.do_begin = _begin_on_driver
     return engine
+
+
+# Set by `Database.write` around its first checkout, on its own thread: `write` is the
+# `synchronous` setting the transaction's commit needs (None: a read).
+_BEGIN = threading.local()
+_SYNCHRONOUS_KEY = "fitcoach_synchronous"  # a pooled SQLite connection's current setting
+
+
+def _begin_on_driver(pooled: Any) -> None:
+    synchronous = getattr(_BEGIN, "write", None)
+    if synchronous is None:
+        pooled.execute("BEGIN")
+        return
+    # SQLite refuses to change the setting inside a transaction, so it is set before one,
+    # and kept per pooled connection: only a change costs a statement, and every write
+    # states what it needs, so none has to undo it afterwards.
+    if pooled.info.get(_SYNCHRONOUS_KEY) != synchronous:
+        pooled.execute(f"PRAGMA synchronous={synchronous}")
+        pooled.info[_SYNCHRONOUS_KEY] = synchronous
+    pooled.execute("BEGIN IMMEDIATE")
+
+
+@contextmanager
+def _write_begin(synchronous: str) -> Iterator[None]:
+    """The transaction begun on this thread inside the block takes the write lock up front
+    and commits with `synchronous`."""
+    _BEGIN.write = synchronous
+    try:
+        yield
+    finally:
+        _BEGIN.write = None
 
 
 def build_engine(url: str | URL, *, pool_size: int = 10, max_overflow: int = 20,
@@ -173,6 +207,7 @@ class Database:
         self.engine = build_engine(url, pool_size=pool_size, max_overflow=max_overflow,
                                    sqlite_synchronous=sqlite_synchronous)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
+        self._synchronous = sqlite_synchronous
         file = self.engine.url.database if self.is_sqlite else None
         self._write_gate = (SqliteWriteGate(file)
                             if file and file != ":memory:" and not file.startswith("file:")
@@ -184,8 +219,7 @@ class Database:
         read_engine = (self.engine if self.is_sqlite else self.engine.execution_options(
             isolation_level="REPEATABLE READ", postgresql_readonly=True))
         self._read_sessions = sessionmaker(read_engine, expire_on_commit=False)
-        write_engine = self.engine.execution_options(**{_WRITE_OPTION: True})
-        self._write_sessions = sessionmaker(write_engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @property
     def url(self) -> URL:
@@ -202,14 +236,28 @@ class Database:
             yield session
 
     @contextmanager
-    def write(self, *, lock_user: str | None = None) -> Iterator[Session]:
-        """One atomic transaction; with `lock_user`, no other writer of that user runs."""
-        if self._write_gate is not None:  # SQLite: one writer at a time anyway
-            with self._write_gate.held(), self._write_sessions() as session, session.begin():
+    def write(self, *, lock_user: str | None = None, durable: bool = True
+              ) -> Iterator[Session]:
+        """One atomic transaction; with `lock_user`, no other writer of that user runs.
+
+        `durable=False` is for bookkeeping whose last few commits a power cut may forget
+        (the rate limits' counters): its commit waits for no flush to disk (SQLite:
+        `synchronous=NORMAL` for that commit, so no fsync; PostgreSQL: `synchronous_commit =
+        off`). It is still atomic, and a process crash loses nothing of it.
+        """
+        if self.is_sqlite:  # one writer at a time anyway
+            gate = self._write_gate.held() if self._write_gate is not None else nullcontext()
+            with gate, self._write_sessions() as session, session.begin():
+                # Begun here, at once, and only this transaction: a read opened inside the
+                # block (its own session) must stay a deferred BEGIN.
+                with _write_begin(self._synchronous if durable else "NORMAL"):
+                    session.connection()
                 yield session
             return
         with self._write_sessions() as session, session.begin():
-            if lock_user is not None and not self.is_sqlite:
+            if not durable:
+                session.execute(_ASYNC_COMMIT)
+            if lock_user is not None:
                 session.execute(_LOCK_USER, {"user_id": lock_user})
             yield session
 
@@ -221,5 +269,6 @@ class Database:
 
 os.register_at_fork(after_in_child=_reset_gates_in_child)
 
+_ASYNC_COMMIT = text("SET LOCAL synchronous_commit = off")
 _LOCK_USER = (select(User.__table__.c.id).where(User.__table__.c.id == bindparam("user_id"))
               .with_for_update())

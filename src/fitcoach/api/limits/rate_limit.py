@@ -16,9 +16,10 @@ address, whose stale rows are pruned every `PRUNE_EVERY` sign-ups), decided and 
 processes on one PostgreSQL: PostgreSQL applies concurrent upserts of a row one after the
 other, each on the latest version; SQLite has one writer at a time anyway. A per-process
 token bucket would allow N × workers; PostgreSQL advisory locks would cost a round trip
-more and still need the counter somewhere. The counter is not user data: on PostgreSQL its
-transaction commits asynchronously (`synchronous_commit = off`, no WAL flush to wait for),
-since losing the last few decisions in a server crash only forgets a little spending.
+more and still need the counter somewhere. The counter is not user data, so its transaction
+waits for no flush to disk (`Database.write(durable=False)`: PostgreSQL's `synchronous_commit
+= off`, SQLite's `synchronous=NORMAL`, no fsync): losing the last few decisions in a power
+cut or a server crash only forgets a little spending.
 
 The clock is the wall clock of the process (`time.time`), not the request's *now*, so the
 development clock header (`X-Fitcoach-Now`) can neither be used to skip a limit nor trip one
@@ -39,7 +40,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import BigInteger, Table, bindparam, case, delete, text
+from sqlalchemy import BigInteger, Table, bindparam, case, delete
 from sqlalchemy.dialects import postgresql, sqlite
 
 from fitcoach.api.errors import ErrorResponse, FitcoachError
@@ -130,9 +131,7 @@ class RateLimiter:
         interval = window // limit
         per_client = action in PER_CLIENT
         statement = _upsert(self.database.is_sqlite, per_client)
-        with self.database.write() as session:
-            if not self.database.is_sqlite:
-                session.execute(_ASYNC_COMMIT)
+        with self.database.write(durable=False) as session:
             tat, denied = session.connection().execute(statement, {
                 "key": key, "action": action.value, "now": now, "window": window,
                 "interval": interval}).one()
@@ -141,9 +140,7 @@ class RateLimiter:
             # transaction of its own (it then waits on no lock while holding one). Not on
             # every sign-up (a durable transaction each): on the first of the process and
             # every `prune_every`-th after it, which bounds what stale rows can pile up.
-            with self.database.write() as session:
-                if not self.database.is_sqlite:
-                    session.execute(_ASYNC_COMMIT)
+            with self.database.write(durable=False) as session:
                 session.connection().execute(_PRUNE_CLIENTS, {"stale": now - window})
         if not denied:
             return Decision(allowed=True, retry_after_seconds=0)
@@ -161,9 +158,6 @@ class RateLimiter:
                 f"too many {_WHAT[action]}: at most {limit} a minute; "
                 f"try again in {decision.retry_after_seconds} s",
                 retry_after=decision.retry_after_seconds)
-
-
-_ASYNC_COMMIT = text("SET LOCAL synchronous_commit = off")
 
 
 _CLIENTS = cast(Table, ClientRateLimitRow.__table__)  # a mapped class's table is a Table
