@@ -306,6 +306,18 @@ def test_an_event_on_a_rest_day_with_nothing_to_spare_says_the_day_is_already_fr
     assert result.changed_days == ()
 
 
+def test_an_event_on_a_training_day_with_nothing_to_spare_names_no_empty_protection(plan) -> None:
+    # A wedding on a training day, no body part named: the day is freed, and the summary
+    # does not open with "Protected  before wedding" (nothing was protected).
+    day = next(d for d in WEEKDAYS if not plan.days[d].is_rest_day)
+    wedding = ProtectForEvent(name="wedding", start=plan.days[day].date)
+    result = edit(plan, wedding)
+    assert result.plan.days[day].is_rest_day
+    assert "Protected" not in result.summary_diff
+    assert "  " not in result.summary_diff
+    assert result.summary_diff.startswith(day.value.capitalize() + " kept free")
+
+
 # --- deload, add, remove, rest, focus, generate ------------------------------------------
 
 def test_deloading_the_week_halves_the_sets_at_three_rir(plan) -> None:

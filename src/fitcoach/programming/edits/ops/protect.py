@@ -125,4 +125,6 @@ def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
                 day=tx.weekday(ctx.language, event_days[0])))
         return tx.say(ctx.language, "diff.no_change", reason=tx.say(
             ctx.language, "reason.nothing_to_protect", parts=names, event=event.name))
-    return " • ".join([head, *change_texts(ctx.language, changes), *parts])
+    # An event that spares no body part (a wedding) protects nothing: no "Protected before".
+    heads = [head] if event.protect else []
+    return " • ".join([*heads, *change_texts(ctx.language, changes), *parts])
