@@ -6,27 +6,20 @@ and the `traveler_user` has a Berlin trip stored as mem_05, Wednesday 16 to Frid
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from typing import Any
 
 import pytest
+from nlu_helpers import seed_turn
 
-from fitcoach.brain.ports import Locale, RouteContext
-from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.brain.ports import Locale
 from fitcoach.brain.providers.embedded.nlu import analyze
-from fitcoach.evals.states import load_states
 from fitcoach.local.turns import TurnRecord
 from fitcoach.memory.entries import Operation, Tier
 
 MONDAY = dt.date(2026, 9, 14)
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 D = dt.date
-
-
-def _turn(state: str, language: str, text: str) -> TurnRecord:
-    session = load_states()[state].session(Locale(language), NOW, EmbeddedBrain(), None)
-    return asyncio.run(session.send(text, route=RouteContext(), now=NOW))
 
 
 def _situational(record: TurnRecord) -> list[tuple[Operation, str | None, dict[str, Any]]]:
@@ -47,7 +40,7 @@ MOVED_TO_NEXT_WEEK = {
 @pytest.mark.parametrize("language", list(MOVED_TO_NEXT_WEEK))
 def test_a_trip_moved_to_next_week_updates_the_stored_one_and_keeps_its_length(
         language: str) -> None:
-    record = _turn("traveler_user", language, MOVED_TO_NEXT_WEEK[language])
+    record = seed_turn("traveler_user", language, MOVED_TO_NEXT_WEEK[language])
     [(operation, memory_id, entry)] = _situational(record)
     assert (operation, memory_id) == (Operation.UPDATE, "mem_05")
     assert (entry["event_date"], entry["end_date"]) == ("2026-09-21", "2026-09-23")
@@ -64,7 +57,7 @@ EXTENDED_TO_SUNDAY = {
 
 @pytest.mark.parametrize("language", list(EXTENDED_TO_SUNDAY))
 def test_a_trip_lengthened_keeps_its_start_and_takes_the_new_end(language: str) -> None:
-    record = _turn("traveler_user", language, EXTENDED_TO_SUNDAY[language])
+    record = seed_turn("traveler_user", language, EXTENDED_TO_SUNDAY[language])
     [(operation, memory_id, entry)] = _situational(record)
     assert (operation, memory_id) == (Operation.UPDATE, "mem_05")
     assert (entry["event_date"], entry["end_date"]) == ("2026-09-16", "2026-09-20")
@@ -82,7 +75,7 @@ SHORTENED = {
 
 @pytest.mark.parametrize("language", list(SHORTENED))
 def test_a_trip_shortened_ends_sooner(language: str) -> None:
-    record = _turn("traveler_user", language, SHORTENED[language])
+    record = seed_turn("traveler_user", language, SHORTENED[language])
     [(operation, memory_id, entry)] = _situational(record)
     assert (operation, memory_id) == (Operation.UPDATE, "mem_05")
     assert (entry["event_date"], entry["end_date"]) == ("2026-09-16", "2026-09-17")
@@ -99,7 +92,7 @@ OFF = {
 
 @pytest.mark.parametrize("language", list(OFF))
 def test_a_trip_called_off_is_deleted_not_stored_again(language: str) -> None:
-    record = _turn("traveler_user", language, OFF[language])
+    record = seed_turn("traveler_user", language, OFF[language])
     assert _situational(record) == [(Operation.DELETE, "mem_05", {})]
 
 
@@ -115,7 +108,7 @@ MOVING_THURSDAY = {
 
 @pytest.mark.parametrize("language", list(MOVING_THURSDAY))
 def test_moving_house_is_an_event_that_spares_back_and_legs(language: str) -> None:
-    record = _turn("home_db_user", language, MOVING_THURSDAY[language])
+    record = seed_turn("home_db_user", language, MOVING_THURSDAY[language])
     [(operation, _, entry)] = _situational(record)
     assert operation is Operation.CREATE
     assert entry["event_date"] == "2026-09-17"
@@ -209,7 +202,7 @@ def test_spanish_weeks_and_fortnights_as_said_in_spain_and_argentina(text: str) 
 
 
 def test_a_trip_now_only_one_day_ends_that_day() -> None:
-    record = _turn("traveler_user", "es", "el viaje ahora es solo el miércoles")
+    record = seed_turn("traveler_user", "es", "el viaje ahora es solo el miércoles")
     [(operation, memory_id, entry)] = _situational(record)
     assert (operation, memory_id) == (Operation.UPDATE, "mem_05")
     assert (entry["event_date"], entry["end_date"]) == ("2026-09-16", "2026-09-16")

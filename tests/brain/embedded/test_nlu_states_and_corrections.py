@@ -6,14 +6,13 @@ five languages; today is the seed's Monday 2026-09-14."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 
 import pytest
+from nlu_helpers import seed_turn
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import Locale, RouteContext
-from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.brain.ports import Locale
 from fitcoach.brain.providers.embedded.nlu import analyze
 from fitcoach.brain.providers.embedded.nlu.memory_view import MemorySummary
 from fitcoach.brain.providers.embedded.nlu.router import Intent, route
@@ -24,11 +23,6 @@ from fitcoach.memory.entries import Operation, Tier
 
 MONDAY = dt.date(2026, 9, 14)
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
-
-
-def _turn(state: str, language: str, text: str) -> TurnRecord:
-    session = load_states()[state].session(Locale(language), NOW, EmbeddedBrain(), None)
-    return asyncio.run(session.send(text, route=RouteContext(), now=NOW))
 
 
 def _intent(state: str, language: str, text: str) -> Intent:
@@ -54,7 +48,7 @@ CALVES_FINE = {
 def test_a_resolution_of_a_part_on_no_file_deletes_nothing(language: str) -> None:
     # The seed user has only a lower-back condition on file: the calves clear nothing, and
     # "back to normal" names no back.
-    record = _turn("home_db_user", language, CALVES_FINE[language])
+    record = seed_turn("home_db_user", language, CALVES_FINE[language])
     assert _deleted(record) == set()
     assert record.outcome.result.proposal.type is ProposalType.NONE
     assert _intent("home_db_user", language, CALVES_FINE[language]) is Intent.MEMORY_UPDATE
@@ -71,7 +65,7 @@ HAMSTRINGS_FINE = {
 
 @pytest.mark.parametrize("language", list(HAMSTRINGS_FINE))
 def test_a_resolved_soreness_ends_the_state_and_not_the_chronic_back(language: str) -> None:
-    record = _turn("home_db_sore_user", language, HAMSTRINGS_FINE[language])
+    record = seed_turn("home_db_sore_user", language, HAMSTRINGS_FINE[language])
     assert _deleted(record) == {"mem_03"}  # mem_04, the lower back, stays on file
 
 
@@ -86,7 +80,7 @@ KNOWN_BACK = {
 
 @pytest.mark.parametrize("language", list(KNOWN_BACK))
 def test_a_chronic_condition_already_on_file_is_acknowledged(language: str) -> None:
-    record = _turn("home_db_user", language, KNOWN_BACK[language])
+    record = seed_turn("home_db_user", language, KNOWN_BACK[language])
     assert record.outcome.result.proposal.type is ProposalType.NONE
     assert record.memory.applied == ()
     assert _intent("home_db_user", language, KNOWN_BACK[language]) is Intent.MEMORY_UPDATE
@@ -119,7 +113,7 @@ DUMBBELLS_20_KG = {
 
 @pytest.mark.parametrize("language", list(DUMBBELLS_20_KG))
 def test_a_dumbbell_correction_updates_the_equipment_staple(language: str) -> None:
-    record = _turn("home_db_user", language, DUMBBELLS_20_KG[language])
+    record = seed_turn("home_db_user", language, DUMBBELLS_20_KG[language])
     [update] = [m for m in record.memory.applied if m.target_tier is Tier.STAPLES]
     assert (update.operation, update.memory_id) == (Operation.UPDATE, "mem_01")
     assert update.entry is not None
