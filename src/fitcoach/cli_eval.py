@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -15,11 +16,23 @@ from fitcoach.settings import BrainName
 
 if TYPE_CHECKING:
     from fitcoach.brain.decision import Brain
+    from fitcoach.evals.scoring import CaseScore
 
 console = Console()
 # Piped or redirected ("| less", "> report.txt"), Rich would assume 80 columns and cut every
 # table down to that; the report is then printed as wide as its tables need.
 PIPED_WIDTH = 1000
+
+
+async def _run_and_close(suite: Coroutine[Any, Any, list[CaseScore]],
+                         *brains: Brain) -> list[CaseScore]:
+    """The suite, then the brains' HTTP clients closed on the loop that opened them."""
+    from fitcoach.brain.factory import close_brains
+
+    try:
+        return await suite
+    finally:
+        await close_brains(*brains)
 
 
 def report_console() -> Console:
@@ -92,9 +105,9 @@ def eval_command(
     primary, fallback = build_brains(brain)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{primary.name}: {len(cases)} cases", total=len(cases))
-        scores = asyncio.run(run_suite(cases, primary, fallback,
-                                       progress=lambda _: progress.advance(task),
-                                       states=load_set_states(case_set)))
+        scores = asyncio.run(_run_and_close(
+            run_suite(cases, primary, fallback, progress=lambda _: progress.advance(task),
+                      states=load_set_states(case_set)), primary, fallback))
     report = build_report(primary.name, scores)
     out = report_console()
     print_report(report, out, show_failures=failures)

@@ -19,7 +19,7 @@ import fitcoach
 from fitcoach.api import health
 from fitcoach.api.body_limit import BodySizeLimit
 from fitcoach.api.coach import endpoints as coach
-from fitcoach.api.dependencies import build_brains, get_brain
+from fitcoach.api.dependencies import build_brains, close_app_brains, get_brain
 from fitcoach.api.docs_ui import mount_docs_ui
 from fitcoach.api.errors import COMMON_ERROR_RESPONSES, install_error_handlers
 from fitcoach.api.exercises import endpoints as exercises
@@ -67,7 +67,10 @@ def create_app(settings: Settings | None = None, database: Database | None = Non
         if freeze_heap:
             freeze_startup_heap()
         yield
-        database.dispose()
+        try:
+            await close_app_brains(app)
+        finally:
+            database.dispose()
 
     app = FastAPI(title="fitcoach", version=fitcoach.__version__, lifespan=lifespan,
                   description="An AI personal trainer: chat, staged plans, memory, logs.",

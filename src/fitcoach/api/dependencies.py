@@ -160,6 +160,15 @@ def build_brains(app: FastAPI) -> Brains:
     return brains
 
 
+async def close_app_brains(app: FastAPI) -> None:
+    """At shutdown: close the brains the app built, if it built any."""
+    brains = getattr(app.state, "brains", None)
+    if isinstance(brains, Brains):
+        from fitcoach.brain.factory import close_brains
+
+        await close_brains(brains.primary, brains.fallback)
+
+
 async def get_brain(request: Request) -> Brains:
     """The configured brains (`FITCOACH_BRAIN`), built on first use (the app's start-up
     builds them; an app run without its lifespan builds them in a worker thread)."""

@@ -44,6 +44,15 @@ def build_brain(settings: Settings, *,
     return brain, embedded
 
 
+async def close_brains(*brains: Brain | None) -> None:
+    """Close what the brains hold open: an LLM brain's HTTP client keeps keep-alive
+    connections to its server; the embedded brain holds nothing to close."""
+    for brain in brains:
+        aclose = getattr(brain, "aclose", None)
+        if aclose is not None:
+            await aclose()
+
+
 def chosen_brain(settings: Settings) -> BrainName:
     if "brain" in settings.model_fields_set:
         return settings.brain
