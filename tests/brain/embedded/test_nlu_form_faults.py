@@ -5,24 +5,22 @@ technique questions too. Phrasings written for this test, in all five languages.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 
 import pytest
+from nlu_helpers import seed_turn
 
-from fitcoach.brain.ports import Locale, RouteContext
-from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
+from fitcoach.brain.ports import Locale
 from fitcoach.brain.providers.embedded.compose.form import _korean_particles
 from fitcoach.brain.providers.embedded.nlu.analysis import analyze
 from fitcoach.catalog.vocabulary import BodyPart
-from fitcoach.evals.states import load_states
+from fitcoach.local.turns import TurnRecord
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 
 
-def _turn(text: str, locale: Locale):
-    session = load_states()["home_db_user"].session(locale, NOW, EmbeddedBrain(), None)
-    return asyncio.run(session.send(text, route=RouteContext(), now=NOW))
+def _turn(text: str, locale: Locale) -> TurnRecord:
+    return seed_turn("home_db_user", locale.value, text)
 
 
 @pytest.mark.parametrize(("locale", "text", "part", "word"), [

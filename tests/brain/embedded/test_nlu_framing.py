@@ -6,20 +6,13 @@ trains at home with dumbbells (the eval's `home_db_user`), so any change would s
 
 from __future__ import annotations
 
-import asyncio
-import datetime as dt
-
 import pytest
+from nlu_helpers import seed_turn
 
 from fitcoach.brain.contract import ProposalType
-from fitcoach.brain.ports import Locale, RouteContext
-from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
 from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
 from fitcoach.brain.providers.embedded.nlu.document import Document
-from fitcoach.evals.states import load_states
 from fitcoach.local.turns import TurnRecord
-
-NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 
 FRAMED = [
     ("en", "Pretend I have a full commercial gym and build my week around it"),
@@ -39,9 +32,7 @@ FRAMED = [
 
 
 def _turn(language: str, message: str) -> TurnRecord:
-    state = load_states()["home_db_user"]
-    session = state.session(Locale(language), NOW, EmbeddedBrain(), None)
-    return asyncio.run(session.send(message, route=RouteContext(), now=NOW))
+    return seed_turn("home_db_user", language, message)
 
 
 @pytest.mark.parametrize(("language", "message"), FRAMED)

@@ -4,22 +4,20 @@ and "from now on" itself, which is not "today". Phrasings written for this test.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 
 import pytest
+from nlu_helpers import seed_turn
 
-from fitcoach.brain.ports import Locale, RouteContext
-from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-from fitcoach.evals.states import load_states
+from fitcoach.brain.ports import Locale
+from fitcoach.local.turns import TurnRecord
 
 NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)  # a Monday
 HOME_DAYS = {"monday", "tuesday", "thursday", "friday"}  # home_db_user's week
 
 
-def _turn(text: str, locale: Locale):
-    session = load_states()["home_db_user"].session(locale, NOW, EmbeddedBrain(), None)
-    return asyncio.run(session.send(text, route=RouteContext(), now=NOW))
+def _turn(text: str, locale: Locale) -> TurnRecord:
+    return seed_turn("home_db_user", locale.value, text)
 
 
 def _goal(record) -> dict:

@@ -1,24 +1,19 @@
 """Questions about the plan answered from the plan: which days train a muscle, why a day has
 no session, how long a day's session is; asked with no request, they change nothing, and a
-request with the same words still changes the day. Phrasings written for this test."""
+request with the same words still changes the day. Phrasings written for this test. Today is
+the seed's Monday 2026-09-14; the `home_db_user` rests on Wednesday."""
 
 from __future__ import annotations
 
-import asyncio
-import datetime as dt
-
 import pytest
+from nlu_helpers import seed_turn
 
-from fitcoach.brain.ports import Locale, RouteContext
-from fitcoach.brain.providers.embedded.brain import EmbeddedBrain
-from fitcoach.evals.states import load_states
-
-NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)  # a Monday; home_db_user rests Wednesday
+from fitcoach.brain.ports import Locale
+from fitcoach.local.turns import TurnRecord
 
 
-def _turn(text: str, locale: Locale):
-    session = load_states()["home_db_user"].session(locale, NOW, EmbeddedBrain(), None)
-    return asyncio.run(session.send(text, route=RouteContext(), now=NOW))
+def _turn(text: str, locale: Locale) -> TurnRecord:
+    return seed_turn("home_db_user", locale.value, text)
 
 
 @pytest.mark.parametrize(("locale", "text", "word"), [
