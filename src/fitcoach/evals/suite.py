@@ -27,7 +27,7 @@ PUBLIC = "public"
 # on. Name → folder under data/.
 HELDOUT_SETS: dict[str, str] = {"heldout-v1": "heldout/v1", "heldout-v2": "heldout/v2",
                                "heldout-v3": "heldout/v3", "heldout-v4": "heldout/v4",
-                               "heldout-v5": "heldout/v5"}
+                               "heldout-v5": "heldout/v5", "heldout-v6": "heldout/v6"}
 SETS = (PUBLIC, *HELDOUT_SETS)
 
 
