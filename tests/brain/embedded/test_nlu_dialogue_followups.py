@@ -1,0 +1,35 @@
+"""Issue 10, dialogue round of 2026-12-03: gear that "X without Y" describes, a weekday taken
+out in Korean, follow-ups that lean on the last turn ("what about legs?", "no, the other
+one"), and an undo asked after the change was accepted.
+
+Every message here was written for this file; none comes from an eval set.
+"""
+
+from __future__ import annotations
+
+import pytest
+from nlu_helpers import gear_facts
+
+from fitcoach.catalog.vocabulary import GearTag
+
+# -- "a barbell without a rack, and dumbbells": the "and" joins back to what is owned --------
+WITHOUT_THEN_AND = {
+    "it": "ho un bilanciere senza rack e dei manubri",
+    "es": "tengo una barra sin rack y unas mancuernas de 20 kg",
+    "en": "I've got a barbell without a rack and a pair of dumbbells",
+    "he": "יש לי מוט בלי ראק ומשקולות יד עד 20 קילו",
+}
+
+
+@pytest.mark.parametrize("language", sorted(WITHOUT_THEN_AND))
+def test_gear_after_without_and_is_owned(language: str) -> None:
+    facts = gear_facts(WITHOUT_THEN_AND[language])
+    assert {GearTag.BARBELL, GearTag.DUMBBELLS} <= facts.owned
+    assert GearTag.SQUAT_RACK in facts.removed
+    assert GearTag.DUMBBELLS not in facts.removed
+
+
+def test_but_without_then_and_keeps_the_last_gear() -> None:
+    facts = gear_facts("ho un bilanciere ma senza rack, e dei manubri")
+    assert GearTag.DUMBBELLS in facts.owned
+    assert facts.removed == {GearTag.SQUAT_RACK}
