@@ -8,9 +8,10 @@ Every message here was written for this file; none comes from an eval set.
 from __future__ import annotations
 
 import pytest
-from nlu_helpers import gear_facts
+from nlu_helpers import gear_facts, seed_turn
 
-from fitcoach.catalog.vocabulary import GearTag
+from fitcoach.brain.contract import ProposalType
+from fitcoach.catalog.vocabulary import GearTag, Weekday
 
 # -- "a barbell without a rack, and dumbbells": the "and" joins back to what is owned --------
 WITHOUT_THEN_AND = {
@@ -33,3 +34,23 @@ def test_but_without_then_and_keeps_the_last_gear() -> None:
     facts = gear_facts("ho un bilanciere ma senza rack, e dei manubri")
     assert GearTag.DUMBBELLS in facts.owned
     assert facts.removed == {GearTag.SQUAT_RACK}
+
+
+# -- one weekday taken out, with nothing of it named: that day off this week -----------------
+DAY_OUT = {
+    "ko": ["화요일을 빼 주세요", "이번 주 화요일은 쉴게요"],
+    "en": ["take tuesday out"],
+    "it": ["togli il martedì"],
+    "he": ["תוריד את יום שלישי"],
+}
+
+
+@pytest.mark.parametrize(("language", "text"),
+                         [(lang, text) for lang, texts in DAY_OUT.items() for text in texts])
+def test_a_weekday_taken_out_becomes_a_rest_day(language: str, text: str) -> None:
+    record = seed_turn("home_db_user", language, text)
+    proposal = record.outcome.result.proposal
+    assert proposal.type is ProposalType.UPDATE_DAY
+    assert proposal.target_day is Weekday.TUESDAY
+    assert proposal.data.is_rest_day
+
