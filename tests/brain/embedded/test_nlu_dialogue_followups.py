@@ -8,7 +8,7 @@ Every message here was written for this file; none comes from an eval set.
 from __future__ import annotations
 
 import pytest
-from nlu_helpers import gear_facts, seed_turn
+from nlu_helpers import gear_facts, seed_session, seed_turn, send
 
 from fitcoach.brain.contract import ProposalType
 from fitcoach.catalog.vocabulary import GearTag, Weekday
@@ -53,4 +53,50 @@ def test_a_weekday_taken_out_becomes_a_rest_day(language: str, text: str) -> Non
     assert proposal.type is ProposalType.UPDATE_DAY
     assert proposal.target_day is Weekday.TUESDAY
     assert proposal.data.is_rest_day
+
+
+
+# -- "what about legs?": the last question again, about what this message names --------------
+PLAN_QUESTION = {
+    "en": ("why no biceps this week?", "what about legs?"),
+    "es": ("¿por qué no hay bíceps esta semana?", "¿y las piernas?"),
+    "it": ("perché non ci sono bicipiti questa settimana?", "e le gambe?"),
+    "he": ("למה אין יד קדמית השבוע?", "ומה עם רגליים?"),
+    "ko": ("이번 주에 이두 운동은 왜 없어요?", "다리는요?"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(PLAN_QUESTION))
+def test_a_muscle_alone_after_a_plan_question_asks_it_again(language: str) -> None:
+    chat = seed_session("home_db_user", language)
+    question, follow_up = PLAN_QUESTION[language]
+    send(chat, question)
+    record = send(chat, follow_up)
+    result = record.outcome.result
+    assert result.proposal.type is ProposalType.NONE
+    assert not result.suggested_replies
+    # The legs' exercises of the plan, by name: the answer comes from the plan.
+    assert "DB Goblet Squat" in result.message
+    assert "Dumbbell Romanian Deadlift" in result.message
+
+
+def test_a_follow_up_of_a_follow_up_reaches_the_question() -> None:
+    chat = seed_session("home_db_user", "en")
+    for text in ("why no biceps this week?", "what about legs?"):
+        send(chat, text)
+    assert "Standing Calf Raise" in send(chat, "and calves?").outcome.result.message
+
+
+@pytest.mark.parametrize(("language", "question", "follow_up"), [
+    ("en", "how is my bench press going?", "what about squats?"),
+    ("ko", "벤치프레스 기록 어때요?", "스쿼트는요?"),
+    ("he", "איך אני מתקדם בלחיצת חזה?", "ומה עם סקוואט?"),
+])
+def test_an_exercise_alone_after_a_progress_question_asks_about_it(
+        language: str, question: str, follow_up: str) -> None:
+    chat = seed_session("home_db_user", language)
+    send(chat, question)
+    message = send(chat, follow_up).outcome.result.message
+    assert "DB Goblet Squat" in message
+    assert "Bench" not in message
 
