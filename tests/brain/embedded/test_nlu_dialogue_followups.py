@@ -8,9 +8,10 @@ Every message here was written for this file; none comes from an eval set.
 from __future__ import annotations
 
 import pytest
-from nlu_helpers import gear_facts, seed_session, seed_turn, send
+from nlu_helpers import SEED_NOW, gear_facts, seed_session, seed_turn, send
 
 from fitcoach.brain.contract import ProposalType
+from fitcoach.brain.providers.embedded.compose.phrasebook import PHRASES
 from fitcoach.catalog.vocabulary import GearTag, Weekday
 
 # -- "a barbell without a rack, and dumbbells": the "and" joins back to what is owned --------
@@ -100,3 +101,24 @@ def test_an_exercise_alone_after_a_progress_question_asks_about_it(
     assert "DB Goblet Squat" in message
     assert "Bench" not in message
 
+
+
+# -- "undo that" once the change was accepted: nothing staged to drop, and it says so --------
+SORE = {"en": "My shoulder is sore today", "es": "Me duele el hombro hoy",
+        "it": "Mi fa male la spalla oggi", "he": "כואבת לי הכתף היום", "ko": "오늘 어깨가 아파요"}
+UNDO = {"en": "undo that", "es": "deshaz el último cambio", "it": "annulla l'ultima modifica",
+        "he": "תבטל את השינוי האחרון", "ko": "방금 바꾼 거 되돌려 주세요"}
+
+
+@pytest.mark.parametrize("language", sorted(UNDO))
+def test_undo_after_accept_says_how_to_put_it_back(language: str) -> None:
+    chat = seed_session("home_db_user", language)
+    send(chat, SORE[language])
+    chat.accept(now=SEED_NOW)
+    plan, version = chat.plan, chat.version
+    result = send(chat, UNDO[language]).outcome.result
+    assert result.message == PHRASES.say("dialogue.nothing_to_undo", language)
+    assert result.proposal.type is ProposalType.NONE
+    assert not result.memory_mutations
+    assert not result.suggested_replies
+    assert (chat.plan, chat.version) == (plan, version)

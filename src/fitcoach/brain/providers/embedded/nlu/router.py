@@ -124,6 +124,7 @@ ACTION_CONFIDENT = 0.6
 # Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
 DIALOGUE_WORDS = 8
 NOTHING_STAGED = "dialogue_nothing_staged"  # a "no, keep it" with no change waiting
+NOTHING_TO_UNDO = "dialogue_nothing_to_undo"  # "undo that" once the change was accepted
 # The questions a follow-up naming only another muscle or exercise asks again ("and legs?").
 SAME_QUESTION_INTENTS = frozenset({Intent.PLAN_QUESTION, Intent.PROGRESS_REVIEW, Intent.FORM_QA})
 
@@ -357,6 +358,12 @@ class _Router:
             # "Leave it as it was" with nothing staged: nothing changes, and saying so is
             # the answer (a question about what they meant would be a miss).
             return self._done(Intent.REJECT_PROPOSAL, NOTHING_STAGED)
+        if top is ModelIntent.UNDO and reading.confidence >= DIALOGUE_CONFIDENT \
+                and dialogue is not None and dialogue.last_coach and not dialogue.pending_proposal:
+            # "Undo that" after the change was accepted: a plan once accepted is rolled back by
+            # a new change, not in one step; the reply says so and what to ask for instead.
+            # (It needs an earlier coach turn: with none, there is nothing it could undo.)
+            return self._done(Intent.REJECT_PROPOSAL, NOTHING_TO_UNDO)
         if not self.has_plan:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
