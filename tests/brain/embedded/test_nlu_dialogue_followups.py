@@ -122,3 +122,18 @@ def test_undo_after_accept_says_how_to_put_it_back(language: str) -> None:
     assert not result.memory_mutations
     assert not result.suggested_replies
     assert (chat.plan, chat.version) == (plan, version)
+
+
+# -- a cancelled event named as stored, with nothing that must agree with its gender ---------
+# "La boda" is feminine, "il torneo" masculine, "החתונה" feminine: a participle or verb that
+# agrees with the event ("queda cancelado", "è annullato", "ירד") is wrong for half of them.
+GENDERED = {"es": ("cancelado", "cancelada"), "it": ("annullato", "annullata"),
+            "he": ("ירד", "ירדה")}
+
+
+@pytest.mark.parametrize("language", sorted(GENDERED))
+def test_the_cancellation_reply_does_not_agree_with_the_event(language: str) -> None:
+    for variant in PHRASES.variants("memory.event_cancelled", language):
+        assert "{event}" in variant
+        assert not any(word in variant.split() or f"{word}:" in variant
+                       for word in GENDERED[language]), variant
