@@ -110,13 +110,18 @@ UNDO = {"en": "undo that", "es": "deshaz el último cambio", "it": "annulla l'ul
         "he": "תבטל את השינוי האחרון", "ko": "방금 바꾼 거 되돌려 주세요"}
 
 
-@pytest.mark.parametrize("language", sorted(UNDO))
-def test_undo_after_accept_says_how_to_put_it_back(language: str) -> None:
+# "Cancel the change" reads between undo and rejection; with nothing staged it is the undo.
+CANCEL_THE_CHANGE = [("it", "annulla la modifica"), ("he", "תבטל בבקשה את השינוי")]
+
+
+@pytest.mark.parametrize(("language", "text"),
+                         sorted(UNDO.items()) + CANCEL_THE_CHANGE)
+def test_undo_after_accept_says_how_to_put_it_back(language: str, text: str) -> None:
     chat = seed_session("home_db_user", language)
     send(chat, SORE[language])
     chat.accept(now=SEED_NOW)
     plan, version = chat.plan, chat.version
-    result = send(chat, UNDO[language]).outcome.result
+    result = send(chat, text).outcome.result
     assert result.message == PHRASES.say("dialogue.nothing_to_undo", language)
     assert result.proposal.type is ProposalType.NONE
     assert not result.memory_mutations

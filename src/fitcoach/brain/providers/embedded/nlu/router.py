@@ -125,6 +125,8 @@ ACTION_CONFIDENT = 0.6
 DIALOGUE_WORDS = 8
 NOTHING_STAGED = "dialogue_nothing_staged"  # a "no, keep it" with no change waiting
 NOTHING_TO_UNDO = "dialogue_nothing_to_undo"  # "undo that" once the change was accepted
+# Of a reading between rejection and undo, the share undo needs for an undo to be heard.
+UNDO_SHARE = 0.15
 # The questions a follow-up naming only another muscle or exercise asks again ("and legs?").
 SAME_QUESTION_INTENTS = frozenset({Intent.PLAN_QUESTION, Intent.PROGRESS_REVIEW, Intent.FORM_QA})
 
@@ -354,16 +356,15 @@ class _Router:
         action = self._model_action(reading)
         if action is not None:
             return action
+        if self._undo_after_accept(reading):
+            # "Undo that", "annulla la modifica" after the change was accepted: a plan once
+            # accepted is rolled back by a new change, not in one step; the reply says so and
+            # what to ask for instead.
+            return self._done(Intent.REJECT_PROPOSAL, NOTHING_TO_UNDO)
         if sure and top is ModelIntent.REJECT and not (dialogue and dialogue.pending_proposal):
             # "Leave it as it was" with nothing staged: nothing changes, and saying so is
             # the answer (a question about what they meant would be a miss).
             return self._done(Intent.REJECT_PROPOSAL, NOTHING_STAGED)
-        if top is ModelIntent.UNDO and reading.confidence >= DIALOGUE_CONFIDENT \
-                and dialogue is not None and dialogue.last_coach and not dialogue.pending_proposal:
-            # "Undo that" after the change was accepted: a plan once accepted is rolled back by
-            # a new change, not in one step; the reply says so and what to ask for instead.
-            # (It needs an earlier coach turn: with none, there is nothing it could undo.)
-            return self._done(Intent.REJECT_PROPOSAL, NOTHING_TO_UNDO)
         if not self.has_plan:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
@@ -373,6 +374,18 @@ class _Router:
             # about what the user meant would invite them to confirm the pretence.
             return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _undo_after_accept(self, reading: IntentReading) -> bool:
+        """An undo with nothing staged, after an earlier coach turn (with none, there is
+        nothing it could undo). "Cancel the change" reads between undo and rejection (staged,
+        both turn it down), so the two are read together, undo clearly among them."""
+        dialogue = self.dialogue
+        if dialogue is None or not dialogue.last_coach or dialogue.pending_proposal:
+            return False
+        undo = reading.probability(ModelIntent.UNDO)
+        either = undo + reading.probability(ModelIntent.REJECT)
+        return reading.top in (ModelIntent.UNDO, ModelIntent.REJECT) \
+            and either >= DIALOGUE_CONFIDENT and undo >= UNDO_SHARE
 
     def _after_this_week(self, event: EventMention) -> bool:
         sunday = self.a.today + dt.timedelta(days=6 - self.a.today.weekday())
