@@ -18,16 +18,26 @@ from fitcoach.brain.providers.embedded.nlu.gear import GearFacts, parse_gear
 from fitcoach.brain.providers.embedded.nlu.quantities import QuantityFacts, parse_quantities
 from fitcoach.brain.providers.embedded.nlu.time import TimeFacts, parse_time
 from fitcoach.evals.states import load_states
+from fitcoach.local.coach import LocalCoach
 from fitcoach.local.turns import TurnRecord
 
 SEED_MONDAY = dt.date(2026, 9, 14)
 SEED_NOW = dt.datetime(2026, 9, 14, 10, 0, tzinfo=dt.UTC)
 
 
+def seed_session(state: str, language: str, now: dt.datetime = SEED_NOW) -> LocalCoach:
+    """A chat for a seed state with the embedded brain, the same session the evals use."""
+    return load_states()[state].session(Locale(language), now, EmbeddedBrain(), None)
+
+
+def send(session: LocalCoach, text: str, now: dt.datetime = SEED_NOW) -> TurnRecord:
+    """One more turn of that chat (the earlier turns are its history)."""
+    return asyncio.run(session.send(text, route=RouteContext(), now=now))
+
+
 def seed_turn(state: str, language: str, text: str, now: dt.datetime = SEED_NOW) -> TurnRecord:
     """One embedded-brain turn for a seed state, through the same session the evals use."""
-    session = load_states()[state].session(Locale(language), now, EmbeddedBrain(), None)
-    return asyncio.run(session.send(text, route=RouteContext(), now=now))
+    return send(seed_session(state, language, now), text, now)
 
 
 def time_facts(text: str, today: dt.date) -> TimeFacts:

@@ -12,7 +12,7 @@ from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.reply import Reply
 from fitcoach.brain.providers.embedded.nlu.intent_model import ModelIntent
 from fitcoach.brain.providers.embedded.nlu.plan_topics import PlanTopic, plan_topic
-from fitcoach.brain.providers.embedded.nlu.router import NOTHING_STAGED, Intent
+from fitcoach.brain.providers.embedded.nlu.router import NOTHING_STAGED, NOTHING_TO_UNDO, Intent
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, MuscleGroup, Weekday
 from fitcoach.programming.plan import Block, DayPlan, PlannedExercise, WeeklyPlan
@@ -50,6 +50,9 @@ def dialogue_reply(reply: Reply, view: TurnView) -> None:
     if intent is Intent.CLARIFY:
         reply.add("dialogue.clarify")
     elif intent is Intent.REJECT_PROPOSAL:
+        if NOTHING_TO_UNDO in view.routing.rules:
+            reply.add("dialogue.nothing_to_undo")
+            return
         nothing = NOTHING_STAGED in view.routing.rules
         reply.add("dialogue.nothing_staged" if nothing else "dialogue.rejected")
     elif intent is Intent.CONFIRM_STAGED:

@@ -10,6 +10,7 @@ tone, cues and requests.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
@@ -149,6 +150,20 @@ def _dates_a_cause(doc: Document, start: int, end: int, causes: list[Hit]) -> bo
     return False
 
 
+def _day_taken_out(requests: RequestFacts, time: TimeFacts, exercises: ExerciseFacts,
+                   body: BodyFacts, events: Sequence[EventMention]) -> RequestFacts:
+    """"화요일을 빼 주세요", "take Tuesday out", "togli il martedì": one weekday removed with
+    nothing of it named (no exercise, muscle or part) is that day off this week. (Said to last,
+    "from my week", it leaves the schedule instead: the router reads that.)"""
+    if not requests.remove_exercise or requests.rest_day or requests.lasting \
+            or requests.add_exercise or requests.move_days or len(time.weekdays) != 1 \
+            or time.moves or time.exchanges or time.minutes or time.days_per_week \
+            or exercises.mentions or exercises.families or body.mentions or body.acute \
+            or events:
+        return requests
+    return requests.model_copy(update={"rest_day": True})
+
+
 def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday | None = None,
             active_tab: ActiveTab = ActiveTab.COACH) -> MessageAnalysis:
     doc = Document.of(text)
@@ -186,7 +201,7 @@ def analyze(text: str, *, today: dt.date, locale: Locale, selected_day: Weekday 
         exercises=exercises,
         tone=parse_tone(doc),
         cues=parse_cues(doc, named),
-        requests=parse_requests(doc, named),
+        requests=_day_taken_out(parse_requests(doc, named), time, exercises, body, events),
         framing=doc.framing.kinds,
         word_count=sum(1 for t in doc.tokens if t.is_word or t.is_number),
     )

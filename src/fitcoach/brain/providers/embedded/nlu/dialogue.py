@@ -18,6 +18,8 @@ from fitcoach.brain.ports import ChatLine, ChatRole
 
 # The phrasebook quotes the words it offers with typographic or straight double quotes.
 _OFFER = re.compile(r"[“\"«]([^”\"»]{3,200})[”\"»]")
+# How far back a follow-up of a follow-up reaches for the question it repeats.
+RECENT_USERS = 3
 
 
 class Dialogue(BaseModel):
@@ -26,6 +28,9 @@ class Dialogue(BaseModel):
     last_user: str | None = None
     last_coach: str | None = None
     pending_proposal: bool = False
+    # The user's last few messages, newest first (what "and calves?" after "what about
+    # legs?" reaches back through to find the question both follow).
+    recent_users: tuple[str, ...] = ()
 
     @property
     def offer(self) -> str | None:
@@ -41,5 +46,7 @@ class Dialogue(BaseModel):
                           if line.role is ChatRole.USER), None)
         last_coach = next((line.text for line in reversed(history)
                            if line.role is ChatRole.COACH), None)
+        recent = tuple(line.text for line in reversed(history)
+                       if line.role is ChatRole.USER)[:RECENT_USERS]
         return cls(last_user=last_user, last_coach=last_coach,
-                   pending_proposal=pending_proposal_id is not None)
+                   pending_proposal=pending_proposal_id is not None, recent_users=recent)

@@ -149,15 +149,46 @@ def _in_scope(doc: Document, start: int, end: int, gear_tokens: Collection[int])
     return True
 
 
+# "And" words that join gear back to the gear a "without" hangs on: "un bilanciere senza rack
+# *e* dei manubri" owns the dumbbells ("or" words go on negating: "without a bench or rack").
+AND_WORDS = frozenset({"and", "plus", "y", "e", "ed", "i", "ו"})
+# Hebrew joins with a prefix: "ומשקולות" is "and dumbbells".
+HEBREW_AND = "ו"
+BUT_WORDS = frozenset({"but", "ma", "pero", "אבל"})
+
+
+def _hangs_on_gear(doc: Document, neg: Hit, gear_tokens: Collection[int]) -> bool:
+    """"Un bilanciere senza rack", "a barbell but no rack", "מוט בלי מתקן": the negation
+    follows gear and describes it, rather than opening a list of what is lacking."""
+    before = neg.start - 1
+    if before >= 0 and doc.tokens[before].text in BUT_WORDS:
+        before -= 1  # "un bilanciere ma senza rack"
+    return before >= 0 and before in gear_tokens
+
+
+def _joined_back(doc: Document, neg: Hit, hit: Hit) -> bool:
+    """Whether an "and" stands between the negation and this gear (or opens the gear word
+    itself, as Hebrew's prefix does), past the first gear the negation reaches."""
+    between = range(neg.end, hit.start)
+    if any(doc.tokens[i].text in AND_WORDS for i in between):
+        return True
+    first = doc.tokens[hit.start].text
+    return hit.start > neg.end and first.startswith(HEBREW_AND) \
+        and doc.tokens[hit.start].script == "hebrew"
+
+
 def _negated(doc: Document, hit: Hit, negations: list[Hit],
-             gear_tokens: Collection[int] = ()) -> bool:
+             gear_tokens: Collection[int] = (), owned_tokens: Collection[int] = ()) -> bool:
+    """`owned_tokens`: the tokens of gear names, for "X without Y and Z" (Z is owned, like X)."""
     clause = doc.clause(hit.start)
     for neg in negations:
         if doc.clause(neg.start) != clause:
             continue
         if doc.tokens[neg.start].script != "hangul":
             if 0 <= hit.start - neg.end <= NEGATION_WINDOW \
-                    and _in_scope(doc, neg.end, hit.start, gear_tokens):
+                    and _in_scope(doc, neg.end, hit.start, gear_tokens) \
+                    and not (_hangs_on_gear(doc, neg, owned_tokens)
+                             and _joined_back(doc, neg, hit)):
                 return True
         elif 0 <= neg.start - hit.end <= NEGATION_WINDOW \
                 and _in_scope(doc, hit.end, neg.start, gear_tokens):
@@ -305,8 +336,8 @@ def parse_gear(doc: Document, loads: tuple[Load, ...] = (),
             if GearTag.DUMBBELLS in tags:
                 dumbbell_sentences.add(sentence)
             continue
-        if _negated(doc, hit, negations, scope_tokens) or _negated_after(doc, hit,
-                                                                          after_negations):
+        if _negated(doc, hit, negations, scope_tokens, gear_tokens) \
+                or _negated_after(doc, hit, after_negations):
             removed |= tags
             change = change or sentence in change_sentences
             continue

@@ -124,6 +124,11 @@ ACTION_CONFIDENT = 0.6
 # Dialogue acts are short ("sí, hazlo", "and friday too?"); a long message is its own request.
 DIALOGUE_WORDS = 8
 NOTHING_STAGED = "dialogue_nothing_staged"  # a "no, keep it" with no change waiting
+NOTHING_TO_UNDO = "dialogue_nothing_to_undo"  # "undo that" once the change was accepted
+# Of a reading between rejection and undo, the share undo needs for an undo to be heard.
+UNDO_SHARE = 0.15
+# The questions a follow-up naming only another muscle or exercise asks again ("and legs?").
+SAME_QUESTION_INTENTS = frozenset({Intent.PLAN_QUESTION, Intent.PROGRESS_REVIEW, Intent.FORM_QA})
 
 
 class Brevity(StrEnum):
@@ -308,6 +313,9 @@ class _Router:
     # -- the one point where the intent model decides ------------------------------------------
     def _model_route(self) -> RoutingDecision:
         a, dialogue = self.a, self.dialogue
+        again = self._same_question_other_subject()
+        if again is not None:
+            return again
         # The model is asked only where its answer can matter (it costs about a millisecond):
         # a short message that could stand for an earlier turn, a question with a plan topic,
         # and whatever the informational rules below leave.
@@ -348,6 +356,11 @@ class _Router:
         action = self._model_action(reading)
         if action is not None:
             return action
+        if self._undo_after_accept(reading):
+            # "Undo that", "annulla la modifica" after the change was accepted: a plan once
+            # accepted is rolled back by a new change, not in one step; the reply says so and
+            # what to ask for instead.
+            return self._done(Intent.REJECT_PROPOSAL, NOTHING_TO_UNDO)
         if sure and top is ModelIntent.REJECT and not (dialogue and dialogue.pending_proposal):
             # "Leave it as it was" with nothing staged: nothing changes, and saying so is
             # the answer (a question about what they meant would be a miss).
@@ -361,6 +374,18 @@ class _Router:
             # about what the user meant would invite them to confirm the pretence.
             return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _undo_after_accept(self, reading: IntentReading) -> bool:
+        """An undo with nothing staged, after an earlier coach turn (with none, there is
+        nothing it could undo). "Cancel the change" reads between undo and rejection (staged,
+        both turn it down), so the two are read together, undo clearly among them."""
+        dialogue = self.dialogue
+        if dialogue is None or not dialogue.last_coach or dialogue.pending_proposal:
+            return False
+        undo = reading.probability(ModelIntent.UNDO)
+        either = undo + reading.probability(ModelIntent.REJECT)
+        return reading.top in (ModelIntent.UNDO, ModelIntent.REJECT) \
+            and either >= DIALOGUE_CONFIDENT and undo >= UNDO_SHARE
 
     def _after_this_week(self, event: EventMention) -> bool:
         sunday = self.a.today + dt.timedelta(days=6 - self.a.today.weekday())
@@ -445,6 +470,33 @@ class _Router:
             if earlier.proposal_type is not ProposalType.UPDATE_DAY:
                 return None
             return earlier.model_copy(update={"target_day": day})
+        return None
+
+    def _same_question_other_subject(self) -> RoutingDecision | None:
+        """"Why no biceps this week?" then "what about legs?" (then "and calves?"); "how is my
+        bench going?" then "and squats?": a short message that only names another muscle or
+        exercise asks the last question again about it (a question about the plan, progress
+        or technique). Earlier follow-ups of the same kind are passed over to find it."""
+        a, dialogue = self.a, self.dialogue
+        if dialogue is None or self.reread is None or not _only_names_a_subject(a) \
+                or self._side_actions():
+            return None
+        for text in dialogue.recent_users:
+            earlier = self.reread(text)
+            asked = _Router(earlier, self.has_plan, self.memory).decide()
+            if asked.intent not in SAME_QUESTION_INTENTS:
+                if _only_names_a_subject(earlier):
+                    continue  # "what about legs?" before this "and calves?"
+                return None
+            subject: dict[str, object] = {"exercises": a.exercises}
+            if a.body.groups:
+                subject["body"] = earlier.body.model_copy(update={"mentions": a.body.mentions})
+            decided = _Router(earlier.model_copy(update=subject), self.has_plan,
+                              self.memory).decide()
+            if decided.intent is not asked.intent:
+                return None
+            return decided.model_copy(update={
+                "rules": ("dialogue_same_question", *decided.rules), "reading": self._ranked()})
         return None
 
     def _week_asked_when_tired(self) -> bool:
@@ -880,6 +932,22 @@ class _Router:
         if self.has_plan and a.goals.goal and a.requests.change:
             actions.append(self._staple(StapleCategory.GOAL))
         return actions
+
+
+def _only_names_a_subject(a: MessageAnalysis) -> bool:
+    """A short message that names a muscle or an exercise and asks nothing of its own: no
+    pain, day, length, event, cue of a question kind or request to change anything."""
+    if a.word_count > DIALOGUE_WORDS or a.framing or a.empty:
+        return False
+    if not (a.body.groups or a.exercises.slugs):
+        return False  # (a family alone, "and rows?", names no one exercise to look up)
+    r = a.requests
+    return not (a.body.conditions or a.body.faults or a.body.resolved or a.time.days
+                or a.time.relative or a.time.minutes or a.events or a.cancelled_events
+                or a.cues.analytics or a.cues.form or a.exercises.swap_requested
+                or a.gear.mentioned or r.add_exercise or r.remove_exercise or r.move_days
+                or r.rest_day or r.shorten or r.deload or r.volume or r.change or r.mix_up
+                or r.new_block)
 
 
 def _unique(actions: list[MemoryAction]) -> list[MemoryAction]:
