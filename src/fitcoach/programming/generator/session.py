@@ -228,10 +228,11 @@ class SessionBuilder:
         finally:
             self._keep_floors = True
 
-    def add_exercise(self, group: MuscleGroup, candidates: list[Option]) -> Outcome:
+    def add_exercise(self, group: MuscleGroup, candidates: list[Option],
+                     sets: int | None = None) -> Outcome:
         self._starved, self._keep_floors = False, False
         try:
-            return self._add_exercise(group, candidates)
+            return self._add_exercise(group, candidates, sets)
         finally:
             self._keep_floors = True
 
