@@ -301,16 +301,21 @@ def foundation_order(profile: Profile, slots: dict[Weekday, DaySlot]) -> tuple[W
     heavily): the hinge day fell back to a dumbbell Romanian deadlift behind the squat, and
     the week had no deadlift day. Laid first, the deadlift stands and the day before pulls
     with rows and pulldowns, which are not heavy compounds. A hinge day right after a pull
-    day keeps the calendar's order: the pull day's heavy pulls are its own main lifts (a
-    push/pull/legs week's deadlift belongs on the pull day, which this does not do yet).
+    day is laid first only when the week has another pull day (push/pull/legs twice): that
+    one keeps the heavy pulls as its main lifts, and the pull day before the deadlift pulls
+    with rows and pulldowns. A deadlift on the pull day itself would leave the legs day after
+    it no squat (both load the glutes heavily, 48 hours apart at least). With a single pull
+    day (upper, lower, push, pull, legs) the pull day keeps its pull-ups and the hinge day
+    after it the calendar's order: the week has no deadlift day.
     Recovery is judged by weekday
     whatever the order, and the weekly caps hold (the earlier days' reserve still counts
     the hinge day's share)."""
     order = tuple(slots)
     if profile.goal is not Goal.STRENGTH:
         return order
+    pull_days = sum(1 for slot in slots.values() if slot.focus in _PULL_FOCUSES)
     first = tuple(day for day in order if varied_day(slots, order, day)
-                  and not _after_a_pull_day(slots, day))
+                  and (pull_days >= 2 or not _after_a_pull_day(slots, day)))
     return first + tuple(day for day in order if day not in first)
 
 
