@@ -286,7 +286,7 @@ STRENGTH_BASES: tuple[tuple[str, Profile], ...] = tuple(
     (f"{gear} {days}x{minutes} {experience.value[:3]}",
      _profile(days, minutes, experience, Goal.STRENGTH, tags, cap))
     for gear, tags, cap in (("gym", FULL_GYM, None), ("cab+bar", CABLES_BAR, None))
-    for days, minutes in ((3, 45), (4, 60), (5, 60), (3, 90))
+    for days, minutes in ((3, 45), (4, 60), (5, 60), (6, 60), (3, 90))
     for experience in (Experience.INTERMEDIATE, Experience.BEGINNER)
 )
 
