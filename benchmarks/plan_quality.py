@@ -21,8 +21,8 @@ For every profile of the grid it generates the week and prints:
   are counted (per session, not per week);
 - then an A/B per priority: the same profile with and without one priority, the group's
   weekly sets before and after and the patterns it gets;
-- the working sets of a few profiles at each experience (a beginner's share of the
-  advanced week);
+- the working sets of a few profiles at each experience (a beginner's and an
+  intermediate's share of the advanced week);
 - strength weeks: the lift each day opens on, whether one day is deadlift-led, and the
   week's row sets;
 - and a shoulder priority's A/B in direct delt sets and lateral-raise sets.
@@ -267,9 +267,10 @@ EXPERIENCE_BASES: tuple[tuple[str, Profile], ...] = (
 
 
 def experience_report() -> list[str]:
-    """Working sets of the same options at each experience, and the beginner's share."""
-    lines = ["| base | beginner | intermediate | advanced | beginner / advanced |",
-             "|---|---|---|---|---|"]
+    """Working sets of the same options at each experience, and the shares of the advanced
+    week."""
+    lines = ["| base | beginner | intermediate | advanced | beginner / advanced | "
+             "intermediate / advanced |", "|---|---|---|---|---|---|"]
     for name, base in EXPERIENCE_BASES:
         totals = []
         for experience in (Experience.BEGINNER, Experience.INTERMEDIATE, Experience.ADVANCED):
@@ -277,7 +278,7 @@ def experience_report() -> list[str]:
             plan = generate_week(profile, WEEK).plan
             totals.append(sum(e.target_sets for d in plan.training_days for e in d.exercises))
         lines.append(f"| {name} | {totals[0]} | {totals[1]} | {totals[2]} | "
-                     f"{totals[0] / totals[2]:.2f} |")
+                     f"{totals[0] / totals[2]:.2f} | {totals[1] / totals[2]:.2f} |")
     return lines
 
 
@@ -285,7 +286,7 @@ STRENGTH_BASES: tuple[tuple[str, Profile], ...] = tuple(
     (f"{gear} {days}x{minutes} {experience.value[:3]}",
      _profile(days, minutes, experience, Goal.STRENGTH, tags, cap))
     for gear, tags, cap in (("gym", FULL_GYM, None), ("cab+bar", CABLES_BAR, None))
-    for days, minutes in ((3, 45), (4, 60), (5, 60), (3, 90))
+    for days, minutes in ((3, 45), (4, 60), (5, 60), (6, 60), (3, 90))
     for experience in (Experience.INTERMEDIATE, Experience.BEGINNER)
 )
 

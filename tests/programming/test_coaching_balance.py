@@ -87,3 +87,17 @@ def test_a_scaled_beginner_week_still_pulls_enough() -> None:
     plan = generate_week(profile, WEEK_START).plan
     assert pattern_sets(plan, PULLS) >= 0.8 * pattern_sets(plan, PRESSES)
     assert validate_week(plan, profile).errors == ()
+
+
+def test_a_short_strength_day_pulls_rather_than_ramp_two_barbell_lifts() -> None:
+    # Found by the property above: one 31-minute strength session (full rests, a barbell
+    # squat and bench press with their ramp-ups) had no time left for any pull; the press
+    # gives way to one without ramp-up sets so a pull fits.
+    for days in (1, 2):
+        profile = Profile(days_per_week=days, minutes_per_session=31, goal=Goal.STRENGTH,
+                          gear=FULL_GYM)
+        plan = generate_week(profile, WEEK_START).plan
+        assert pattern_sets(plan, PULLS) >= 0.8 * pattern_sets(plan, PRESSES), days
+        for day in plan.training_days:
+            assert any(CATALOG.get(e.exercise_id).pattern in PULLS for e in day.exercises)
+        assert validate_week(plan, profile).errors == ()

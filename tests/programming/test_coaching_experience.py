@@ -57,6 +57,34 @@ def test_a_beginner_gets_about_four_fifths_of_the_advanced_volume_when_time_allo
                                                                  advanced)
 
 
+@PROPERTY
+@given(profiles())
+def test_weekly_sets_never_fall_with_experience(profile) -> None:
+    # beginner <= intermediate <= advanced on the same options.
+    sets = [working_sets(week(profile.model_copy(update={"experience": experience})))
+            for experience in (Experience.BEGINNER, Experience.INTERMEDIATE,
+                               Experience.ADVANCED)]
+    assert sets == sorted(sets), sets
+
+
+def test_an_intermediate_gets_a_middle_volume_when_time_allows() -> None:
+    # Intermediates once got the advanced week's sets exactly on these profiles. Their dose
+    # comes off the accessories, so a 45-minute week (accessories at two sets) keeps its sets.
+    for days, minutes, gear, cap, goal in (
+            (4, 60, FULL_GYM, None, Goal.HYPERTROPHY), (3, 90, FULL_GYM, None, Goal.STRENGTH),
+            (4, 60, HOME_DB, 6 * KG, Goal.HYPERTROPHY)):
+        base = Profile(days_per_week=days, minutes_per_session=minutes, gear=gear,
+                       max_dumbbell_lbs=cap, goal=goal)
+        beginner, intermediate, advanced = (
+            working_sets(week(base.model_copy(update={"experience": experience})))
+            for experience in (Experience.BEGINNER, Experience.INTERMEDIATE,
+                               Experience.ADVANCED))
+        assert beginner < intermediate < advanced, (days, minutes, beginner, intermediate,
+                                                    advanced)
+        assert 0.85 * advanced <= intermediate <= 0.93 * advanced, (days, minutes,
+                                                                    intermediate, advanced)
+
+
 def test_a_beginner_on_the_full_gym_gets_the_simpler_variations() -> None:
     for goal in Goal:
         plan = week(Profile(days_per_week=4, minutes_per_session=60, gear=FULL_GYM,

@@ -82,3 +82,20 @@ def test_a_delts_priority_brings_lateral_raises_to_full_body_and_upper_weeks(
     raised, laterals = delt_sets(base.model_copy(update={"priority_groups": (G.SHOULDERS,)}))
     assert laterals >= 2, (plain, raised, laterals)
     assert raised >= 1.25 * plain, (plain, raised)
+
+
+@pytest.mark.parametrize(("gear", "days", "minutes"), [
+    ("gym", 4, 30), ("home-db", 4, 30), ("home-db", 2, 60),
+])
+def test_a_delts_priority_finds_room_for_lateral_raises_in_short_or_full_sessions(
+        gear, days, minutes) -> None:
+    # 30-minute upper days and two 60-minute home full-body days pressed and had no lateral
+    # raise: the room the session cap kept for the chest's and back's whole floors (their
+    # presses and rows credit the shoulders half a set) left none for the laterals.
+    tags = GEARS[gear]
+    base = Profile(days_per_week=days, minutes_per_session=minutes, gear=tags,
+                   max_dumbbell_lbs=110 if GearTag.DUMBBELLS in tags else None)
+    plain, _ = delt_sets(base)
+    raised, laterals = delt_sets(base.model_copy(update={"priority_groups": (G.SHOULDERS,)}))
+    assert laterals >= 2, (plain, raised, laterals)
+    assert raised >= plain, (plain, raised)

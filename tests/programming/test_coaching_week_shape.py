@@ -99,9 +99,9 @@ def test_a_kettlebell_only_week_rows_and_its_cues_name_no_dumbbell(language: str
 
 @pytest.mark.parametrize(("days", "minutes", "deadlift_day"), [
     (3, 45, True), (3, 60, True), (4, 45, True), (4, 60, True), (2, 90, True),
-    # Push/pull/legs weeks: the legs day follows the pull day, whose pull-ups stay its main
-    # lift (a deadlift would need 48 hours after them); rows only.
-    (5, 60, False), (6, 60, False),
+    # Upper, lower, push, pull, legs: the legs day follows the week's only pull day, whose
+    # pull-ups stay its main lift (a deadlift would need 48 hours after them); rows only.
+    (5, 60, False),
 ])
 def test_a_strength_week_has_a_deadlift_day_and_rows(days: int, minutes: int,
                                                        deadlift_day: bool) -> None:
@@ -117,6 +117,23 @@ def test_a_strength_week_has_a_deadlift_day_and_rows(days: int, minutes: int,
     rows = sum(e.target_sets for d in plan.training_days for e in d.exercises
                if CATALOG.get(e.exercise_id).pattern is Pattern.HORIZONTAL_PULL)
     assert rows >= 3, rows
+
+
+@pytest.mark.parametrize("days", [6, 7])
+def test_a_push_pull_legs_strength_week_has_a_deadlift_day(days: int) -> None:
+    # Push/pull/legs twice: both legs days follow a pull day, whose pull-ups once kept the
+    # deadlift off them. The first pull day keeps its pull-ups; the second pulls with rows and
+    # pulldowns, so the second legs day opens on the deadlift, 48 hours clear of heavy back
+    # work, and still squats.
+    profile = Profile(days_per_week=days, minutes_per_session=60, gear=FULL_GYM,
+                      goal=Goal.STRENGTH)
+    plan = week(profile)
+    leads = [d.exercises[0].exercise_id for d in plan.training_days]
+    assert "conventional-deadlift" in leads, leads
+    assert leads.count("barbell-back-squat") >= 1, leads
+    slugs = [e.exercise_id for d in plan.training_days for e in d.exercises]
+    assert "pull-up" in slugs
+    assert slugs.count("barbell-back-squat") == 2, slugs
 
 
 @pytest.mark.parametrize("days", [4, 6])

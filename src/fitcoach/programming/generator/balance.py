@@ -78,6 +78,12 @@ def balance_pulls(builder: SessionBuilder, week: tuple[int, int] = (0, 0)) -> No
         else:
             for undo in reversed(undos):
                 undo()
+            # Nothing left to free: every lift is at two sets. For the session's own balance
+            # (not the week's: another day may drop a press instead), a barbell press's
+            # ramp-up sets may still be the time a pull needs (a 31-minute strength session
+            # of a squat and a bench press): it gives way to a press without them.
+            if pulls_short(builder.items) and _quicker_press(builder):
+                continue
             return
 
 
@@ -116,6 +122,35 @@ def _trim_hinge(builder: SessionBuilder) -> bool:
         return False
     builder.change_sets(max(hinges, key=lambda item: (item.sets, item.rank)), -1)
     return True
+
+
+def _quicker_press(builder: SessionBuilder) -> bool:
+    """Swap a press with ramp-up sets (not the session's first exercise, not a priority's)
+    for one of the same main group without them, at as many sets, and add a pull in the
+    time that frees; False, and the session as it was, if no such swap lets a pull in."""
+    from fitcoach.programming.generator.session import Outcome
+
+    items = builder.items
+    first = min(items, key=lambda item: (item.priority, item.rank), default=None)
+    ramped = sorted((item for item in items if item is not first
+                     and item.option.exercise.pattern in PRESSES and item.option.ramp_seconds
+                     and not item.option.primary & builder.ctx.priority),
+                    key=lambda item: -item.rank)
+    for item in ramped:
+        group = item.option.main_group
+        if group is None:
+            continue
+        builder.remove(item)
+        quicker = [option for option in builder.ranked(group)
+                   if option.main_group is group and option.exercise.pattern in PRESSES
+                   and not option.ramp_seconds]
+        if quicker and builder.add_exercise(group, quicker, sets=item.sets) is Outcome.GROWN:
+            swapped = builder.items[-1]
+            if _add_pull(builder):
+                return True
+            builder.remove(swapped)
+        builder.restore(item)
+    return False
 
 
 def _pull_options(builder: SessionBuilder) -> list[Option]:

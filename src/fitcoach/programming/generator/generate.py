@@ -54,7 +54,7 @@ from fitcoach.programming.generator.targets import (
     stretch_targets,
     weekly_targets,
 )
-from fitcoach.programming.generator.volume import scale_to_reference, week_total
+from fitcoach.programming.generator.volume import SHARES, Dose, scale_to_reference, week_total
 from fitcoach.programming.generator.week import rebased_on_the_rest, week_sets
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 from fitcoach.programming.profile import Profile
@@ -101,22 +101,44 @@ def session_slots(profile: Profile, schedule: Schedule,
             if day_blocked_by_event(profile, dates[day]) is None}
 
 
-def advanced_reference(profile: Profile, start: dt.date,
-                       day_focus: dict[Weekday, Focus]) -> int:
-    """Working sets of the week the same profile would get as an advanced lifter: what a
-    beginner's week is scaled against (`volume`)."""
-    advanced = profile.model_copy(update={"experience": Experience.ADVANCED})
-    pool = OptionPool(advanced)
-    schedule = choose_schedule(advanced, dict(day_focus), pool)
+def experience_dose(profile: Profile, start: dt.date,
+                    day_focus: dict[Weekday, Focus]) -> Dose | None:
+    """How the week of a lifter below the advanced level is scaled (`volume`): toward its
+    share of the working sets the same profile gets as an advanced lifter, and never over the
+    next experience's week (a beginner's: the intermediate week as scaled); None for an
+    advanced lifter."""
+    share = SHARES.get(profile.experience)
+    if share is None:
+        return None
+    advanced = reference_sets(profile, start, day_focus, Experience.ADVANCED, None)
+    ceiling = advanced
+    if profile.experience is Experience.BEGINNER:
+        intermediate = Dose(advanced, SHARES[Experience.INTERMEDIATE], advanced,
+                            accessories_only=True)
+        ceiling = min(advanced, reference_sets(profile, start, day_focus,
+                                               Experience.INTERMEDIATE, intermediate))
+    return Dose(advanced, share, ceiling,
+                accessories_only=profile.experience is Experience.INTERMEDIATE)
+
+
+def reference_sets(profile: Profile, start: dt.date, day_focus: dict[Weekday, Focus],
+                   experience: Experience, dose: Dose | None) -> int:
+    """Working sets of the week the same profile gets at `experience` (scaled by `dose`)."""
+    other = profile.model_copy(update={"experience": experience})
+    pool = OptionPool(other)
+    schedule = choose_schedule(other, dict(day_focus), pool)
     dates = week_dates(start)
-    return week_total(prioritised_sessions(advanced, session_slots(advanced, schedule, dates),
-                                           dates, pool))
+    builders = prioritised_sessions(other, session_slots(other, schedule, dates), dates, pool)
+    if dose is not None:
+        scale_to_reference(builders, dose, other.priority_groups, schedule.fixed)
+        rebalance_after_scaling(builders, dose, other.priority_groups, schedule.fixed)
+    return week_total(builders)
 
 
 def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: OptionPool,
-               language: str, reference: int | None = None) -> dict[Weekday, DayPlan]:
+               language: str, dose: Dose | None = None) -> dict[Weekday, DayPlan]:
     """Every day of the week: sessions for the schedule's days, rest days otherwise; with a
-    `reference` (an advanced lifter's working sets), a beginner's week scaled to it."""
+    `dose`, a beginner's or intermediate's week scaled against the advanced one."""
     dates = week_dates(start)
     days: dict[Weekday, DayPlan] = {}
     slots = session_slots(profile, schedule, dates)
@@ -126,9 +148,11 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
                                     tx.say(language, "note.event", event=event.name))
     builders = prioritised_sessions(profile, slots, dates, pool)
     trimmed: frozenset[Weekday] = frozenset()
-    if reference is not None:
-        trimmed = scale_to_reference(builders, reference, profile.priority_groups)
-        rebalance_after_scaling(builders, reference, profile.priority_groups)
+    untrimmed = {day: metrics.WARMUP_MINUTES + builder.seconds / 60
+                 for day, builder in builders.items()}
+    if dose is not None:
+        trimmed = scale_to_reference(builders, dose, profile.priority_groups, schedule.fixed)
+        rebalance_after_scaling(builders, dose, profile.priority_groups, schedule.fixed)
     order = tuple(slots)
     for day in order:
         built = builders[day].blocks
@@ -145,9 +169,13 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
                                     profile=profile, anchor=anchor, light=slot.light)
         asked = profile.minutes_for(day)
         extra = None
-        if day in trimmed:
+        short = not slot.light and days[day].duration_minutes < TIME_LEFT_SHARE * asked
+        if day in trimmed and profile.experience is Experience.BEGINNER:
             extra = tx.say(language, "note.beginner_volume")
-        elif not slot.light and days[day].duration_minutes < TIME_LEFT_SHARE * asked:
+        elif day in trimmed and short and untrimmed[day] >= TIME_LEFT_SHARE * asked:
+            # An intermediate's dose, not the caps, leaves the time: the note says so.
+            extra = tx.say(language, "note.intermediate_volume")
+        elif short:
             # The greedy and the fill-up stop only on caps, candidates or the exercise
             # limit: the session says why it ends early rather than leave the time unexplained.
             extra = tx.say(language, "note.time_left",
@@ -161,20 +189,21 @@ def build_days(profile: Profile, start: dt.date, schedule: Schedule, pool: Optio
     return {day: days[day] for day in WEEKDAYS}
 
 
-def rebalance_after_scaling(builders: dict[Weekday, SessionBuilder], reference: int,
-                            priorities: tuple[MuscleGroup, ...]) -> None:
+def rebalance_after_scaling(builders: dict[Weekday, SessionBuilder], dose: Dose,
+                            priorities: tuple[MuscleGroup, ...],
+                            chosen: frozenset[Weekday] = frozenset()) -> None:
     """The pulling balance once more after a beginner's week is scaled down.
 
     Before the scaling, the lower days' squats and hinges (half a back set each) can hold the
     back at its weekly cap, so the balance could add no row; the scaling then takes sets off
     those lifts and the presses, which frees back room the balance never saw (a 5 × 60
     strength week: 14 press sets against 10 pulls). The balance runs again against the week
-    as scaled; should its pulls take the week over the advanced reference, the scaling runs
+    as scaled; should its pulls take the week over the dose's ceiling, the scaling runs
     once more (it keeps the pulls the balance needs)."""
     order = tuple(builders)
     balance_week_pulls(order, builders)
-    if week_total(builders) > reference:
-        scale_to_reference(builders, reference, priorities)
+    if week_total(builders) > dose.ceiling:
+        scale_to_reference(builders, dose, priorities, chosen)
 
 
 def build_sessions(profile: Profile, slots: dict[Weekday, DaySlot],
@@ -272,16 +301,21 @@ def foundation_order(profile: Profile, slots: dict[Weekday, DaySlot]) -> tuple[W
     heavily): the hinge day fell back to a dumbbell Romanian deadlift behind the squat, and
     the week had no deadlift day. Laid first, the deadlift stands and the day before pulls
     with rows and pulldowns, which are not heavy compounds. A hinge day right after a pull
-    day keeps the calendar's order: the pull day's heavy pulls are its own main lifts (a
-    push/pull/legs week's deadlift belongs on the pull day, which this does not do yet).
+    day is laid first only when the week has another pull day (push/pull/legs twice): that
+    one keeps the heavy pulls as its main lifts, and the pull day before the deadlift pulls
+    with rows and pulldowns. A deadlift on the pull day itself would leave the legs day after
+    it no squat (both load the glutes heavily, 48 hours apart at least). With a single pull
+    day (upper, lower, push, pull, legs) the pull day keeps its pull-ups and the hinge day
+    after it the calendar's order: the week has no deadlift day.
     Recovery is judged by weekday
     whatever the order, and the weekly caps hold (the earlier days' reserve still counts
     the hinge day's share)."""
     order = tuple(slots)
     if profile.goal is not Goal.STRENGTH:
         return order
+    pull_days = sum(1 for slot in slots.values() if slot.focus in _PULL_FOCUSES)
     first = tuple(day for day in order if varied_day(slots, order, day)
-                  and not _after_a_pull_day(slots, day))
+                  and (pull_days >= 2 or not _after_a_pull_day(slots, day)))
     return first + tuple(day for day in order if day not in first)
 
 
@@ -468,9 +502,8 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
     start = timekeeping.week_start(week_start)
     pool = OptionPool(profile)
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
-    reference = (advanced_reference(profile, start, dict(day_focus or {}))
-                 if profile.experience is Experience.BEGINNER else None)
-    days = build_days(profile, start, schedule, pool, language, reference)
+    dose = experience_dose(profile, start, dict(day_focus or {}))
+    days = build_days(profile, start, schedule, pool, language, dose)
     split, as_planned = delivered_split(language, schedule, days)
     exercises = [e for day in days.values() for e in day.exercises]
     plan = mt.assemble_week(start, days, mt.theme(

@@ -134,6 +134,7 @@ class SessionBuilder:
         self._smallest_new: float | None = None
         self._starved = False  # this step of the greedy: no move can fit the time
         self._keep_floors = True  # moves keep cap room for other groups' floors
+        self._floor_cap: int | None = None  # ...or only this many sets of each (`found`)
         # Groups that hit a cap or ran out of candidates stay that way: sets only grow.
         self._exhausted: set[MuscleGroup] = set()
         self.next_rank = max((item.rank for item in self.items), default=-1) + 1
@@ -228,10 +229,11 @@ class SessionBuilder:
         finally:
             self._keep_floors = True
 
-    def add_exercise(self, group: MuscleGroup, candidates: list[Option]) -> Outcome:
+    def add_exercise(self, group: MuscleGroup, candidates: list[Option],
+                     sets: int | None = None) -> Outcome:
         self._starved, self._keep_floors = False, False
         try:
-            return self._add_exercise(group, candidates)
+            return self._add_exercise(group, candidates, sets)
         finally:
             self._keep_floors = True
 
@@ -269,6 +271,11 @@ class SessionBuilder:
         limited = False
         laid = [(group, pattern) for group in self.ctx.foundation
                 for pattern in self._laid_patterns(group)]
+        # Only for the day's single priority: next to another priority (the chest's presses
+        # credit the shoulders too), the other's floor keeps its whole room (they share it).
+        day_priorities = self.ctx.priority & set(self.ctx.groups)
+        several = {group for group, _ in laid if day_priorities == {group}
+                   and len(self.ctx.foundation_patterns.get(group, ())) > 1}
         for want in (rx.MIN_SETS, rx.FOUNDATION_SETS):
             for group, pattern in laid:
                 have = self._main_sets(group, pattern)
@@ -276,7 +283,17 @@ class SessionBuilder:
                     continue
                 if want > rx.MIN_SETS and self._rides(group, want - have):
                     continue
-                limited |= self._lay(group, want, pattern) is Outcome.NO_TIME
+                # A single priority's main movements at two sets (a press and lateral
+                # raises) keep the other main groups room for their own foundation (three
+                # sets each), not their whole floor: in a short upper day the floors' half
+                # sets of shoulder work would otherwise leave the laterals no room under the
+                # session cap.
+                self._floor_cap = rx.FOUNDATION_SETS if (
+                    want == rx.MIN_SETS and group in several) else None
+                try:
+                    limited |= self._lay(group, want, pattern) is Outcome.NO_TIME
+                finally:
+                    self._floor_cap = None
         return limited
 
     def _laid_patterns(self, group: MuscleGroup) -> tuple[Pattern | None, ...]:
@@ -488,7 +505,10 @@ class SessionBuilder:
                   sets: int) -> float:
         """Session cap room of `group` the day's other groups will use on their way to their
         floor, after the move (a lunge's half sets for the hamstrings count toward theirs)."""
-        return self._spilled(group, mover, self.ctx.floor, option, sets)
+        floor = self.ctx.floor
+        if self._floor_cap is not None:
+            floor = {g: min(f, float(self._floor_cap)) for g, f in floor.items()}
+        return self._spilled(group, mover, floor, option, sets)
 
     def _projected(self, group: MuscleGroup, targets: Mapping[MuscleGroup, float]) -> float:
         """The group's sets now, plus what the other groups will credit it on their way to

@@ -18,44 +18,81 @@ itself (the hard bound), a second pass may trim any exercise to two sets and the
 least important exercises of a day (never its anchor), the pulls the balance needs last. Sets
 only go down, and no trim or drop that would make a session slower is kept, so every cap, the
 time and the recovery rules still hold.
+
+An intermediate lifter's week is scaled the same way to `INTERMEDIATE_SHARE` of the advanced
+week (a middle dose: the targets alone left them at the advanced week's sets on most
+profiles), and a beginner's hard bound is the intermediate week's sets, not only the advanced
+one's, so beginner ≤ intermediate ≤ advanced on the same options (`Dose`).
 """
 
 from __future__ import annotations
 
 import math
+from collections import defaultdict
+from dataclasses import dataclass
 
-from fitcoach.catalog.vocabulary import MuscleGroup, Weekday
+from fitcoach.catalog.vocabulary import Experience, MuscleGroup, Weekday
 from fitcoach.programming.generator import prescription as rx
-from fitcoach.programming.generator.balance import PRESSES, PULL_RATIO, PULLS, pattern_sets
+from fitcoach.programming.generator.balance import (
+    ACCESSORY_PRIORITY,
+    PRESSES,
+    PULL_RATIO,
+    PULLS,
+    pattern_sets,
+)
 from fitcoach.programming.generator.items import Item
 from fitcoach.programming.generator.session import SessionBuilder
 from fitcoach.programming.generator.site import EPSILON
+from fitcoach.programming.rules.landmarks import WEEKLY_SETS_MIN
 
 BEGINNER_SHARE = 0.8
+INTERMEDIATE_SHARE = 0.9
+SHARES: dict[Experience, float] = {Experience.BEGINNER: BEGINNER_SHARE,
+                                   Experience.INTERMEDIATE: INTERMEDIATE_SHARE}
 
 Builders = dict[Weekday, SessionBuilder]
+
+
+@dataclass(frozen=True, slots=True)
+class Dose:
+    """How far a week below the advanced level is scaled: toward `share` × `reference` (the
+    advanced week's working sets), and never over `ceiling` (the next experience's week)."""
+
+    reference: int
+    share: float
+    ceiling: int
+    # An intermediate's dose comes off the accessories only (isolation and core work above
+    # two sets), never taking a group under the 10-set landmark: the main lifts keep every
+    # set the week gave them. A beginner's may trim the main lifts too.
+    accessories_only: bool = False
+
+    @property
+    def gentle(self) -> int:
+        return math.floor(self.share * self.reference + EPSILON)
 
 
 def week_total(builders: Builders) -> int:
     return sum(item.sets for builder in builders.values() for item in builder.items)
 
 
-def scale_to_reference(builders: Builders, reference: int,
-                       priorities: tuple[MuscleGroup, ...]) -> frozenset[Weekday]:
-    """Trim the week to BEGINNER_SHARE × `reference` working sets (see the module); returns
-    the days that lost sets."""
+def scale_to_reference(builders: Builders, dose: Dose, priorities: tuple[MuscleGroup, ...],
+                       chosen: frozenset[Weekday] = frozenset()) -> frozenset[Weekday]:
+    """Trim the week to the dose's share of its reference working sets, and at the least to
+    its ceiling (see the module); returns the days that lost sets. An intermediate's dose
+    leaves the days whose focus the user chose (`chosen`: an arms day) as built."""
     trimmed: set[Weekday] = set()
     order = tuple(builders)
     protected = frozenset(priorities)
     refused: set[int] = set()  # items a trim would make slower (see `_trim`)
-    gentle = math.floor(BEGINNER_SHARE * reference + EPSILON)
-    while week_total(builders) > gentle:
-        found = _victim(builders, order, protected, refused, hard=False)
+    while week_total(builders) > dose.gentle:
+        found = _victim(builders, order, protected, refused, hard=False,
+                        accessories_only=dose.accessories_only,
+                        skip=chosen if dose.accessories_only else frozenset())
         if found is None:
             break
         if _trim(builders[found[0]], found[1], refused):
             trimmed.add(found[0])
-    while week_total(builders) > reference:
+    while week_total(builders) > dose.ceiling:
         # The pulls the balance needs go last: a set off anything else, then an exercise
         # dropped, before a pull's set or the pull itself.
         for pulls in (False, True):
@@ -97,19 +134,33 @@ def _drop(builder: SessionBuilder, item: Item, refused: set[int]) -> bool:
 
 
 def _victim(builders: Builders, order: tuple[Weekday, ...], protected: frozenset[MuscleGroup],
-            refused: set[int], hard: bool, pulls: bool = False) -> tuple[Weekday, Item] | None:
+            refused: set[int], hard: bool, pulls: bool = False,
+            accessories_only: bool = False,
+            skip: frozenset[Weekday] = frozenset()) -> tuple[Weekday, Item] | None:
     """The exercise to lose a set: the most sets, an accessory first, the later day first;
-    `pulls`: a pull set the week's balance needs may go too."""
+    `pulls`: a pull set the week's balance needs may go too; `accessories_only`: isolation
+    and core work only, and no group under the weekly landmark."""
     presses = sum(pattern_sets(b.items, PRESSES) for b in builders.values())
     pull_sets = sum(pattern_sets(b.items, PULLS) for b in builders.values())
+    week: dict[MuscleGroup, float] = defaultdict(float)
+    if accessories_only:
+        for builder in builders.values():
+            for group, sets in builder.credits.items():
+                week[group] += sets
     best: tuple[Weekday, Item] | None = None
     best_key: tuple[int, ...] = ()
     for position, day in enumerate(order):
+        if day in skip:
+            continue
         for item in builders[day].items:
             floor = rx.FOUNDATION_SETS if item.rank == 0 and not hard else rx.MIN_SETS
             if item.sets <= floor or id(item) in refused:
                 continue
             if any(group in protected for group, _ in item.option.credits):
+                continue
+            if accessories_only and (item.priority < ACCESSORY_PRIORITY or any(
+                    week[group] - credit < WEEKLY_SETS_MIN - EPSILON
+                    for group, credit in item.option.credits)):
                 continue
             pull = item.option.exercise.pattern in PULLS
             if not pulls and pull and pull_sets - 1 < PULL_RATIO * presses - EPSILON:

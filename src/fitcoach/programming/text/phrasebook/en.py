@@ -139,6 +139,8 @@ PHRASES: dict[str, str] = {
     "note.cue": "{exercise}: {cue}",
     "note.beginner_volume": "Beginner dose: about four fifths of an advanced lifter's sets, so "
                              "technique and recovery keep up.",
+    "note.intermediate_volume": "Intermediate dose: about nine tenths of an advanced "
+                                 "lifter's sets, so the session ends before your time does.",
     "note.time_left": "About {minutes} of your {asked} minutes: with the exercises your "
                        "equipment allows, the muscles this session trains are at "
                        "their set limits, so more time would add no useful work.",

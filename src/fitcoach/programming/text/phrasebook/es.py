@@ -131,6 +131,9 @@ PHRASES: dict[str, str] = {
     "note.cue": "{exercise}: {cue}",
     "note.beginner_volume": "Dosis de principiante: unas cuatro quintas partes de las series de "
                              "alguien avanzado, para que la técnica y la recuperación acompañen.",
+    "note.intermediate_volume": "Dosis intermedia: unas nueve décimas partes de las series "
+                                 "de alguien avanzado, así que la sesión acaba antes que tu "
+                                 "tiempo.",
     "note.time_left": "Unos {minutes} de tus {asked} minutos: con los ejercicios que permite "
                        "tu equipo, los músculos de esta sesión ya están en su límite"
                        " de series; más tiempo no añadiría trabajo útil.",

@@ -131,6 +131,8 @@ PHRASES: dict[str, str] = {
     "note.cue": "{exercise}: {cue}",
     "note.beginner_volume": "Dose da principiante: circa quattro quinti delle serie di chi è "
                              "avanzato, così tecnica e recupero tengono il passo.",
+    "note.intermediate_volume": "Dose intermedia: circa nove decimi delle serie di chi è "
+                                 "avanzato, quindi la seduta finisce prima del tuo tempo.",
     "note.time_left": "Circa {minutes} dei tuoi {asked} minuti: con gli esercizi che la tua "
                        "attrezzatura consente, i muscoli di questa seduta sono al "
                        "limite di serie; più tempo non aggiungerebbe lavoro utile.",

@@ -130,6 +130,8 @@ PHRASES: dict[str, str] = {
     "note.cue": "{exercise}: {cue}",
     "note.beginner_volume": "초보자 분량: 상급자 세트 수의 약 5분의 4로, "
                              "자세와 회복이 따라올 수 있게 했습니다.",
+    "note.intermediate_volume": "중급자 분량: 상급자 세트 수의 약 10분의 9라서 "
+                                 "주어진 시간보다 일찍 끝납니다.",
     "note.time_left": "{asked}분 중 약 {minutes}분: 가진 장비로 할 수 있는 운동으로는 "
                        "이 세션의 근육이 이미 세트 한도에 있어, "
                        "시간을 더 써도 도움이 되지 않습니다.",
