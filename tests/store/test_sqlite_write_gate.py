@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from fitcoach.store.database import Database, SqliteWriteGate, WriterBusy
+from fitcoach.store.database import Database, SqliteWriteGate
 
 
 def test_a_held_gate_keeps_out_every_other_holder_until_released(tmp_path: Path) -> None:
@@ -207,53 +207,3 @@ def test_a_forked_child_opens_its_own_descriptor_and_queue(tmp_path: Path) -> No
         _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     gate.close()
-
-
-def test_a_write_that_must_not_wait_begins_only_when_the_gate_is_free(tmp_path: Path) -> None:
-    """`write(wait=False)` (the chat turn's persist on the event loop) takes a free gate at
-    once, and refuses with WriterBusy, before beginning anything, when another process or
-    another thread of this one holds it; the gate is free again after either."""
-    db_file = tmp_path / "gate.db"
-    database = Database(f"sqlite:///{db_file}")
-    try:
-        with database.write(wait=False) as session:
-            session.execute(text("CREATE TABLE t (step TEXT)"))
-        other_process = SqliteWriteGate(str(db_file))
-        with (other_process.held(), pytest.raises(WriterBusy),
-              database.write(wait=False) as session):
-            session.execute(text("INSERT INTO t VALUES ('while the other writes')"))
-        gate = database._write_gate
-        assert gate is not None
-        inside, leave = threading.Event(), threading.Event()
-
-        def other_thread() -> None:
-            with gate.held():
-                inside.set()
-                leave.wait(60)
-
-        thread = threading.Thread(target=other_thread)
-        thread.start()
-        try:
-            assert inside.wait(60)
-            with pytest.raises(WriterBusy), database.write(wait=False) as session:
-                session.execute(text("INSERT INTO t VALUES ('while a thread writes')"))
-        finally:
-            leave.set()
-            thread.join()
-        with database.write(wait=False) as session:
-            session.execute(text("INSERT INTO t VALUES ('free again')"))
-        with database.read() as session:
-            steps = session.execute(text("SELECT step FROM t")).scalars().all()
-        assert steps == ["free again"]
-        assert other_process._try_flock()  # released by the write that did not wait
-    finally:
-        database.dispose()
-
-
-def test_a_write_that_must_not_wait_is_refused_without_a_gate() -> None:
-    database = Database("sqlite://")
-    try:
-        with pytest.raises(WriterBusy), database.write(wait=False):
-            pass
-    finally:
-        database.dispose()

@@ -173,24 +173,6 @@ class SqliteWriteGate:
             with suppress(OSError):
                 os.close(fd)
 
-    def try_take(self) -> bool:
-        """Take the gate only if no writer holds or awaits it now (no wait at all); the
-        caller releases it with `release_taken`. False: it was taken, nothing is held."""
-        if not self._threads.acquire(blocking=False):
-            return False
-        try:
-            if self._try_flock():
-                return True
-        except OSError:
-            pass  # no lock file: the waiting path reports what SQLite says
-        self._threads.release()
-        return False
-
-    def release_taken(self) -> None:
-        assert self._fd is not None
-        fcntl.flock(self._fd, fcntl.LOCK_UN)
-        self._threads.release()
-
     @contextmanager
     def held(self) -> Iterator[None]:
         deadline = time.monotonic() + self.timeout_s
@@ -215,18 +197,6 @@ class SqliteWriteGate:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
             if in_turn:
                 self._threads.release()
-
-
-class WriterBusy(Exception):
-    """`Database.write(wait=False)` found another writer ahead: nothing was begun."""
-
-
-@contextmanager
-def _taken(gate: SqliteWriteGate) -> Iterator[None]:
-    try:
-        yield
-    finally:
-        gate.release_taken()
 
 
 class Database:
@@ -266,29 +236,17 @@ class Database:
             yield session
 
     @contextmanager
-    def write(self, *, lock_user: str | None = None, durable: bool = True,
-              wait: bool = True) -> Iterator[Session]:
+    def write(self, *, lock_user: str | None = None, durable: bool = True
+              ) -> Iterator[Session]:
         """One atomic transaction; with `lock_user`, no other writer of that user runs.
 
         `durable=False` is for bookkeeping whose last few commits a power cut may forget
         (the rate limits' counters): its commit waits for no flush to disk (SQLite:
         `synchronous=NORMAL` for that commit, so no fsync; PostgreSQL: `synchronous_commit =
         off`). It is still atomic, and a process crash loses nothing of it.
-
-        `wait=False` (SQLite with a write gate only): begin only if no other writer of the
-        file holds or awaits the gate at this moment, else raise `WriterBusy` before
-        anything is begun or written. The transaction then waits on no other writer (the
-        gate serialises them all), only on its own statements and commit, so it may run
-        where waiting must not happen (the event loop).
         """
         if self.is_sqlite:  # one writer at a time anyway
-            if wait:
-                gate = (self._write_gate.held() if self._write_gate is not None
-                        else nullcontext())
-            elif self._write_gate is not None and self._write_gate.try_take():
-                gate = _taken(self._write_gate)
-            else:
-                raise WriterBusy("another writer holds or awaits the SQLite write gate")
+            gate = self._write_gate.held() if self._write_gate is not None else nullcontext()
             with gate, self._write_sessions() as session, session.begin():
                 # Begun here, at once, and only this transaction: a read opened inside the
                 # block (its own session) must stay a deferred BEGIN.
@@ -296,8 +254,6 @@ class Database:
                     session.connection()
                 yield session
             return
-        if not wait:
-            raise WriterBusy("a PostgreSQL write may wait on a row lock")
         with self._write_sessions() as session, session.begin():
             if not durable:
                 session.execute(_ASYNC_COMMIT)

@@ -57,7 +57,7 @@ from fitcoach.memory.entries import MemoryItem, Operation
 from fitcoach.programming.calendar import as_proposed as week_as_proposed
 from fitcoach.programming.calendar import scheduled
 from fitcoach.programming.plan import DayPlan, WeeklyPlan
-from fitcoach.store.database import Database, WriterBusy
+from fitcoach.store.database import Database
 from fitcoach.store.log_reader import SqlLogReader
 
 HISTORY_LINES = 10
@@ -161,12 +161,9 @@ _NO_MEMORY_CHANGE = MutationOutcome(applied=(), created=(), updated=(), invalida
 
 def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
                  outcome: TurnOutcome, attempt: int,
-                 limits: StorageLimits = StorageLimits(), *,
-                 wait: bool = True) -> ChatTurnResult:
+                 limits: StorageLimits = StorageLimits()) -> ChatTurnResult:
     """Write the turn's effects under the user's lock; raises MemoryMutationError (and
-    writes nothing) when the mutations no longer apply to the memory as it now is.
-    `wait=False`: raise WriterBusy (and write nothing) rather than wait for another writer
-    (`Database.write`)."""
+    writes nothing) when the mutations no longer apply to the memory as it now is."""
     user_id, now, result = caller.user_id, turn.now, outcome.result
     stages_plan = result.proposal.type is not ProposalType.NONE
     # Only memory and proposals race with the user's other turns; a turn that changes
@@ -183,7 +180,7 @@ def persist_turn(database: Database, caller: UserSettings, turn: TurnInput,
     lines = chat_line_rows(user_id, [(ChatRole.USER, turn.message, None),
                                      (ChatRole.COACH, result.message, proposal.id)], now)
     creates = sum(m.operation is Operation.CREATE for m in result.memory_mutations)
-    with database.write(lock_user=user_id if needs_lock else None, wait=wait) as session:
+    with database.write(lock_user=user_id if needs_lock else None) as session:
         memory = _NO_MEMORY_CHANGE
         if result.memory_mutations:
             memory_repository = MemoryRepository(session)
@@ -269,30 +266,13 @@ class Coach:
                                                now, reader)
             outcome = await _think(self.run_turn, turn, self.brains, reader)
             try:
-                return await _persist_soon(self, caller, turn, outcome, attempt)
+                return await run_in_threadpool(persist_turn, self.database, caller, turn,
+                                               outcome, attempt, self.limits)
             except MemoryMutationError as error:
                 conflict = error
         raise MemoryConflict(
             f"the memory changed during this turn and the coach's update no longer applies "
             f"({conflict}); nothing was saved, please send the message again")
-
-
-async def _persist_soon(coach: Coach, caller: UserSettings, turn: TurnInput,
-                        outcome: TurnOutcome, attempt: int) -> ChatTurnResult:
-    """The persist where it costs least. On SQLite, when no other writer holds or awaits
-    the write gate, it runs here (on the event loop, as the turn's snapshot read does): it
-    then waits on no other writer, only on its few statements and the commit's flush to
-    disk, and the trip to a worker thread and back (a queue hand-off, a thread woken, two
-    GIL switches: docs/performance.md) is saved. Otherwise, and on PostgreSQL (a row lock
-    and a network round trip per statement), it waits for its turn in the thread pool."""
-    if coach.database.is_sqlite:
-        try:
-            return persist_turn(coach.database, caller, turn, outcome, attempt, coach.limits,
-                                wait=False)
-        except WriterBusy:
-            pass
-    return await run_in_threadpool(persist_turn, coach.database, caller, turn, outcome,
-                                   attempt, coach.limits)
 
 
 async def take_turn(coach: Coach, token_hash: str, request: ChatRequest,
