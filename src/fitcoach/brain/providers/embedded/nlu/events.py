@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -51,6 +52,9 @@ class EventMention(BaseModel):
     change: str | None = None  # event_change key: "move", "extend", "shorten"
     said: tuple[dt.date, ...] = ()  # the dates its words named, before any default length
     replaces: str | None = None  # the stored Tier 3 item this mention changes
+    replaces_name: str | None = None  # that item's own name ("Business trip to Berlin")
+    busy: bool = False  # home but short of time: its sessions shorten, they are not cleared
+    minutes: int | None = None  # the session length said for a busy stretch
 
     @property
     def dated(self) -> bool:
@@ -145,19 +149,45 @@ def _change(doc: Document, hit: Hit) -> str | None:
                 None)
 
 
-def rebase_changed(events: tuple[EventMention, ...],
-                   stored: list[tuple[str, dt.date, dt.date, str, bool]],
+class StoredEvent(NamedTuple):
+    """An active Tier 3 item as a retelling is read against it."""
+
+    memory_id: str
+    start: dt.date
+    end: dt.date
+    kinds: str  # the event words its text names, joined by spaces
+    travel: bool
+    name: str  # its own name ("Business trip to Berlin")
+
+
+def _same_stretch(event: EventMention, item: StoredEvent) -> bool:
+    """A retelling with no change word ("actually I'm only away Wednesday and Thursday"):
+    the same kind of event (or a trip told of a stored trip) over days that overlap."""
+    if event.start is None or event.end is None:
+        return False
+    same_kind = event.kind in item.kinds.split() or (event.travel and item.travel)
+    return same_kind and event.start <= item.end and item.start <= event.end
+
+
+def rebase_changed(events: tuple[EventMention, ...], stored: list[StoredEvent],
                    today: dt.date) -> tuple[EventMention, ...]:
-    """Changed events read against the stored items they change: `stored` holds each active
-    Tier 3 item as (memory id, start, end, kinds joined by spaces, travel)."""
+    """Changed events read against the stored items they change; an event told again over
+    days that overlap a stored one of its kind is that item, now with the days said."""
     rebased: list[EventMention] = []
     for event in events:
-        match = next((item for item in stored if event.kind in item[3].split()
-                      or (event.travel and item[4])), None)
-        if event.change is None or match is None or not event.said:
+        if event.change is None:
+            retold = next((item for item in stored if _same_stretch(event, item)), None)
+            if retold is not None:
+                event = event.model_copy(update={"replaces": retold.memory_id,
+                                                 "replaces_name": retold.name or None})
             rebased.append(event)
             continue
-        memory_id, old_start, old_end, _, _ = match
+        match = next((item for item in stored if event.kind in item.kinds.split()
+                      or (event.travel and item.travel)), None)
+        if match is None or not event.said:
+            rebased.append(event)
+            continue
+        memory_id, old_start, old_end = match.memory_id, match.start, match.end
         said = sorted(event.said)
         if event.change in ("extend", "shorten") and len(said) == 1:
             start, end = old_start, said[0]  # "extended till Sunday": same start, new end
@@ -168,7 +198,8 @@ def rebase_changed(events: tuple[EventMention, ...],
             end = start + (old_end - old_start)
         start = max(start, today)
         rebased.append(event.model_copy(update={
-            "start": start, "end": max(start, end), "replaces": memory_id}))
+            "start": start, "end": max(start, end), "replaces": memory_id,
+            "replaces_name": match.name or None}))
     return tuple(rebased)
 
 
@@ -227,5 +258,7 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
             position=hit.start,
             change=_change(doc, hit),
             said=said,
+            busy=bool(meta.get("busy")),
+            minutes=time.minutes if meta.get("busy") else None,
         ))
     return tuple(events)

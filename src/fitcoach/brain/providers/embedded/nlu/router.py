@@ -252,7 +252,7 @@ class _Router:
         if a.body.resolved and not a.body.acute:
             return self._done(Intent.MEMORY_UPDATE, "resolution",
                               memory=self._resolution_actions() + self._side_actions())
-        if any(e.change for e in a.events):  # "the trip got pushed": the stored one changes
+        if a.events:  # "the trip got pushed", "only away till Thursday": the stored one changes
             a = self.a = a.model_copy(update={"events": rebase_changed(
                 a.events, self.memory.stored_events(), a.today)})
         if a.body.acute and a.events and all(self._after_this_week(e) for e in a.events):
