@@ -88,6 +88,38 @@ def _event_dates(doc: Document, time: TimeFacts, hit: Hit) -> list[dt.date]:
             or _dates_in(time, sentence) or _dates_in(time, None))
 
 
+def _dated_positions(time: TimeFacts, sentence: int) -> list[tuple[int, dt.date]]:
+    found = [(d.position, d.date) for d in time.days if not d.reference and
+             d.sentence == sentence]
+    found += [(r.position, r.date) for r in time.relative if r.offset >= 0 and
+              r.sentence == sentence]
+    found += [(c.position, c.end) for c in time.calendar if c.sentence == sentence]
+    return sorted(found)
+
+
+def _two_legs(doc: Document, time: TimeFacts, hit: Hit) -> tuple[dt.date, dt.date] | None:
+    """"I fly out Thursday and come back Monday": the day before the return word is the
+    start, the day after it the end (a week on when it would fall before the start). In
+    Korean the verb comes last ("목요일에 출발해서 월요일에 돌아와요"): the last day before
+    the return word is the end."""
+    sentence = doc.sentence(hit.start)
+    back = next((b for b in doc.best("trip_return") if doc.sentence(b.start) == sentence),
+                None)
+    if back is None:
+        return None
+    dated = _dated_positions(time, sentence)
+    out = [date for position, date in dated if position < back.start]
+    home = [date for position, date in dated if position >= back.end]
+    if not home and len(out) >= 2:
+        out, home = out[:1], out[-1:]
+    if not out or not home:
+        return None
+    start, end = out[0], home[0]
+    while end < start:
+        end += dt.timedelta(days=7)
+    return start, end
+
+
 def _length(doc: Document, hit_sentence: int) -> int | None:
     for marker in doc.best("event_length"):
         if doc.sentence(marker.start) != hit_sentence:
@@ -193,6 +225,8 @@ def rebase_changed(events: tuple[EventMention, ...], stored: list[StoredEvent],
             start, end = old_start, said[0]  # "extended till Sunday": same start, new end
         elif len(said) >= 2:
             start, end = said[0], said[-1]
+            if event.change == "shorten":  # "now only Wednesday": within the old days
+                start = max(start, old_start)
         else:  # "pushed to next week", "moved to Thursday": same length, new start
             start = said[0]
             end = start + (old_end - old_start)
@@ -222,7 +256,11 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
         meta = section[hit.key]
         dates = _event_dates(doc, time, hit)
         start = end = None
-        if dates:
+        legs = _two_legs(doc, time, hit) if meta.get("travel") else None
+        if legs is not None:
+            dates = list(legs)
+            start, end = legs
+        elif dates:
             start, end = dates[0], dates[-1]
             if meta.get("travel") and time.span is not None and len(set(dates)) == 1 \
                     and time.span[0] < start <= time.span[1]:
