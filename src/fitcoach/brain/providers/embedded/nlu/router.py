@@ -621,9 +621,13 @@ class _Router:
             return False  # "화요일, 수요일, 목요일에도 어깨 운동 빼 줘": those days, not a schedule
         # "Move to Mon, Wed, Fri", "posso allenarmi solo lunedì, mercoledì e venerdì".
         # "Only Saturday and Sunday", "주말에만": two days said as the whole set are a schedule.
-        fewest = 2 if a.time.only_days and r.train_verb else 3
+        fewest = 2 if a.time.only_days and (r.train_verb or r.lasting) else 3
         if len(days) >= fewest and (r.change or r.week_scope or a.goals.day_focus
                                     or r.train_verb or r.lasting):
+            return True
+        # "Weekends only", "solo fines de semana": the days alone, nothing else named.
+        if a.time.only_days and len(days) >= 2 and not (
+                a.events or a.body.conditions or a.body.acute or self._named_exercise()):
             return True
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True
