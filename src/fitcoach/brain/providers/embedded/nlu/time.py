@@ -425,7 +425,8 @@ def _durations(doc: Document) -> tuple[list[int], list[int]]:
     if any(i not in bare_m for i, _ in current):
         current = [(i, m) for i, m in current if i not in bare_m]
     for hit in doc.best("duration_phrase"):
-        if used.isdisjoint(range(hit.start, hit.end)):
+        if used.isdisjoint(range(hit.start, hit.end)) \
+                and asleep.isdisjoint(range(hit.start, hit.end)):
             minutes = int(LEXICON.section("duration_phrase")[hit.key]["minutes"])
             mark = _previous_mark(doc, hit.start, hit.end)
             target = previous if mark == "strong" else weak if mark == "weak" else current
