@@ -263,7 +263,7 @@ class _Router:
                                 swap=self._swap(SwapReason.PAIN),
                                 memory=self._acute_actions() + self._event_actions()
                                 + self._side_actions())
-        if any(e.dated or e.travel for e in a.events):
+        if any(e.dated or e.travel for e in a.events) and not self._busy_only_as_reason():
             return self._change(Intent.SITUATIONAL_EVENT, ProposalType.UPDATE_WEEK, "event",
                                 memory=self._event_actions() + self._cancel_actions()
                                 + self._acute_actions() + self._side_actions())
@@ -361,6 +361,13 @@ class _Router:
             # about what the user meant would invite them to confirm the pretence.
             return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _busy_only_as_reason(self) -> bool:
+        """"Make Thursday a rest day, work is crazy this week": a busy stretch said beside a
+        change of a named day is why that day changes, not a week to shorten."""
+        a, r = self.a, self.a.requests
+        return all(e.busy for e in a.events) and bool(a.time.weekdays) \
+            and (r.rest_day or r.deload or r.remove_exercise or r.add_exercise)
 
     def _after_this_week(self, event: EventMention) -> bool:
         sunday = self.a.today + dt.timedelta(days=6 - self.a.today.weekday())
