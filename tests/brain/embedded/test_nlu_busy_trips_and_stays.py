@@ -61,7 +61,7 @@ def test_a_busy_week_keeps_its_sessions_each_fitted_into_the_minutes_said(
 
 BUSY_NEXT_WEEK_NO_NUMBER = {
     "en": "heads up, next week is crazy at work",
-    "it": "la settimana prossima ho un sacco di lavoro",
+    "it": "la settimana prossima sono pieno di lavoro",
     "ko": "다음 주에 회사 일이 너무 많아요",
 }
 
@@ -186,8 +186,8 @@ def test_a_short_night_lightens_today_instead_of_refitting_it() -> None:
 SLANG = {
     "en": "legs are toast from sunday",
     "it": "ho le gambe cotte da domenica",
-    "es": "tengo las piernas muertas del domingo",
-    "he": "הרגליים מתות מיום ראשון",
+    "es": "tengo las piernas petadas del domingo",
+    "he": "הרגליים מפורקות מיום ראשון",
 }
 
 

@@ -245,10 +245,14 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
     # Per clause: "the trip is off, but I've got a tournament instead" cancels only the trip.
     cancel_clauses = {doc.clause(h.start) for h in doc.best("event_cancel")}
     short_sentences = _session_length_sentences(doc) if time.minutes is not None else set()
+    travel_sentences = {doc.sentence(h.start) for h in doc.best("event_kind")
+                        if section[h.key].get("travel")}
     for hit in doc.best("event_kind"):
         sentence = doc.sentence(hit.start)
         if sentence in seen_sentences:
             continue  # one event per sentence: "a golf tournament, a 36-hole match" is one
+        if section[hit.key].get("busy") and sentence in travel_sentences:
+            continue  # "flying home because my parents are coming": the trip is the event
         past = _is_past(doc, hit, time)
         cancelled = doc.clause(hit.start) in cancel_clauses
         if not (past or cancelled):  # a cause or a call-off leaves room for the event ahead

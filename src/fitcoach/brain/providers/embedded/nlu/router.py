@@ -633,7 +633,7 @@ class _Router:
                                     or r.train_verb or r.lasting):
             return True
         # "Weekends only", "solo fines de semana": the days alone, nothing else named.
-        if a.time.only_days and len(days) >= 2 and not (
+        if a.time.only_days and set(days) == {Weekday.SATURDAY, Weekday.SUNDAY} and not (
                 a.events or a.body.conditions or a.body.acute or self._named_exercise()):
             return True
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
