@@ -170,4 +170,4 @@ def _acute_state(entry: PhysiologicalEntry) -> AcuteState:
 def _event(entry: SituationalEntry) -> UpcomingEvent:
     start, end = entry.span
     return UpcomingEvent(name=entry.event, start=start, end=end, protect=entry.protect or (),
-                         travel=bool(entry.travel))
+                         travel=bool(entry.travel), busy_minutes=entry.busy_minutes)

@@ -140,6 +140,9 @@ class SituationalEntry(_Entry):
     end_date: dt.date | None = None
     protect: tuple[BodyPart, ...] | None = None
     travel: bool | None = None
+    # A busy stretch ("next week is crazy at work, half an hour at most"): its sessions are
+    # kept, each this many minutes at most.
+    busy_minutes: Annotated[int, Field(ge=10, le=180)] | None = None
 
     @property
     def span(self) -> tuple[dt.date, dt.date]:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fitcoach.analytics.known_loads import KnownLoad
 from fitcoach.catalog.vocabulary import (
+    WEEKDAYS,
     AcuteCondition,
     BodyPart,
     Experience,
@@ -64,6 +65,8 @@ class UpcomingEvent(_Model):
     end: dt.date
     protect: tuple[BodyPart, ...] = ()
     travel: bool = False
+    # A busy stretch (work, guests): its days keep training, each at most this long.
+    busy_minutes: Annotated[int, Field(ge=10, le=180)] | None = None
 
     @model_validator(mode="after")
     def _ordered(self) -> UpcomingEvent:
@@ -116,3 +119,18 @@ class Profile(_Model):
     def minutes_for(self, day: Weekday) -> int:
         """The session budget of one weekday."""
         return self.minutes_by_day.get(day, self.minutes_per_session)
+
+    def with_busy_days(self, week_start: dt.date) -> Profile:
+        """This profile for the week starting `week_start`, each day a busy event covers
+        budgeted at the event's minutes (never above the day's own budget)."""
+        budgets = dict(self.minutes_by_day)
+        for event in self.events:
+            if event.busy_minutes is None:
+                continue
+            for index, day in enumerate(WEEKDAYS):
+                if event.covers(week_start + dt.timedelta(days=index)):
+                    budgets[day] = min(budgets.get(day, self.minutes_per_session),
+                                       event.busy_minutes)
+        if budgets == self.minutes_by_day:
+            return self
+        return self.model_copy(update={"minutes_by_day": budgets})

@@ -118,7 +118,11 @@ class RelieveAcute(_Op):
 
 
 class ProtectForEvent(_Op):
-    """Spare the named body parts in the days before an event and keep the event days free."""
+    """Spare the named body parts in the days before an event and keep the event days free.
+
+    `busy_minutes` marks a stretch the user is still around for but short of time (a crazy
+    week at work, family staying over): its training days stay training days, each fitted
+    into that many minutes, instead of being cleared."""
 
     op: Literal["protect_for_event"] = "protect_for_event"
     name: str
@@ -126,6 +130,7 @@ class ProtectForEvent(_Op):
     end: dt.date | None = None
     protect: tuple[BodyPart, ...] = ()
     travel: bool = False
+    busy_minutes: Annotated[int, Field(ge=10, le=180)] | None = None
 
 
 class Deload(_Op):

@@ -500,6 +500,7 @@ def generate_week(profile: Profile, week_start: dt.date, language: str = "en",
     """A valid week for the profile (zero validator errors), starting on week_start's Monday."""
     language = tx.language_of(language)
     start = timekeeping.week_start(week_start)
+    profile = profile.with_busy_days(start)
     pool = OptionPool(profile)
     schedule = choose_schedule(profile, dict(day_focus or {}), pool)
     dose = experience_dose(profile, start, dict(day_focus or {}))

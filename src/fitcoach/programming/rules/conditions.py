@@ -63,8 +63,8 @@ def acute_problem(exercise: Exercise, state: AcuteState) -> str | None:
 
 def event_problem(exercise: Exercise, event: UpcomingEvent, day: dt.date) -> str | None:
     if event.covers(day):
-        if event.travel and exercise.bodyweight:
-            return None
+        if (event.travel and exercise.bodyweight) or event.busy_minutes is not None:
+            return None  # away: bodyweight only; busy: the day is short, not off
         return f"{event.name} is on that day"
     if event.in_lead_up(day, EVENT_LEAD_UP_DAYS):
         for part in event.protect:
@@ -91,8 +91,9 @@ def exclusion_reason(exercise: Exercise, profile: Profile, day: dt.date) -> str 
 
 
 def day_blocked_by_event(profile: Profile, day: dt.date) -> UpcomingEvent | None:
-    """A non-travel event on this date keeps the whole day free of training."""
+    """A non-travel event on this date keeps the whole day free of training (a busy stretch
+    only shortens its days)."""
     for event in profile.events:
-        if event.covers(day) and not event.travel:
+        if event.covers(day) and not event.travel and event.busy_minutes is None:
             return event
     return None

@@ -2,7 +2,8 @@
 
 The event is added to the profile for this edit, so the conditions rules themselves decide
 what the lead-up days may hold and the validator judges the result against it. Event days
-become rest days, or bodyweight-only sessions when the user is travelling. A lead-up day
+become rest days, or bodyweight-only sessions when the user is travelling, or, for a busy
+stretch (`busy_minutes`), the same sessions fitted into that many minutes. A lead-up day
 that loses most of its work is rebuilt around the focus that trains most without the
 protected parts.
 """
@@ -13,8 +14,9 @@ import datetime as dt
 
 from fitcoach.catalog.vocabulary import WEEKDAYS, Weekday
 from fitcoach.programming.edits.context import EditContext
-from fitcoach.programming.edits.operations import ProtectForEvent
+from fitcoach.programming.edits.operations import ProtectForEvent, ShortenDay
 from fitcoach.programming.edits.ops.avoid import change_texts, rework_days
+from fitcoach.programming.edits.ops.shorten import shorten_day
 from fitcoach.programming.edits.result import EditRejected, RejectCode
 from fitcoach.programming.edits.rework import build_focus_day
 from fitcoach.programming.focus import Focus
@@ -34,7 +36,7 @@ def event_of(op: ProtectForEvent) -> UpcomingEvent:
     if op.end is not None and op.end < op.start:
         raise EditRejected(RejectCode.BAD_REQUEST, f"{op.name} cannot end before it starts")
     return UpcomingEvent(name=op.name, start=op.start, end=op.end or op.start,
-                         protect=op.protect, travel=op.travel)
+                         protect=op.protect, travel=op.travel, busy_minutes=op.busy_minutes)
 
 
 def profile_with_event(profile: Profile, op: ProtectForEvent) -> Profile:
@@ -78,6 +80,21 @@ def within_reach(event: UpcomingEvent, week_start: dt.date) -> bool:
         event.end >= week_start
 
 
+def shorten_busy_days(ctx: EditContext, days: list[Weekday], minutes: int) -> list[str]:
+    """A busy stretch keeps its sessions, each fitted into `minutes` (one that cannot fit
+    even with a set of its main lift stays as it was)."""
+    parts: list[str] = []
+    for day in days:
+        plan = ctx.day(day)
+        if not plan.is_training_day or day in ctx.settled or plan.duration_minutes <= minutes:
+            continue
+        try:
+            parts.append(shorten_day(ctx, ShortenDay(day=day, minutes=minutes)))
+        except EditRejected:
+            continue
+    return parts
+
+
 def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
     event = event_of(op)
     week_start = ctx.plan.week_start_date
@@ -95,7 +112,9 @@ def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
     parts: list[str] = []
     if event_days:
         weekday = tx.weekday(ctx.language, event_days[0])
-        if event.travel:
+        if event.busy_minutes is not None:
+            parts += shorten_busy_days(ctx, event_days, event.busy_minutes)
+        elif event.travel:
             changes = rework_days(ctx, event_days, ctx.pool)
             parts += [tx.say(ctx.language, "diff.event_bodyweight", day=weekday)]
             parts += change_texts(ctx.language, changes)
@@ -118,6 +137,10 @@ def protect_for_event(ctx: EditContext, op: ProtectForEvent) -> str:
     when = tx.weekday(ctx.language, WEEKDAYS[event.start.weekday()])
     head = tx.say(ctx.language, "diff.protected", parts=names, event=event.name, day=when)
     if not changes and not parts:
+        if event.busy_minutes is not None and event_days:
+            return tx.say(ctx.language, "diff.no_change", reason=tx.say(
+                ctx.language, "reason.already_short",
+                day=tx.weekday(ctx.language, event_days[0]), minutes=event.busy_minutes))
         if not event.protect and event_days:
             # Nothing to keep fresh, and the event's day is already free.
             return tx.say(ctx.language, "diff.no_change", reason=tx.say(

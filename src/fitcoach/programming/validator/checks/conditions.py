@@ -32,7 +32,8 @@ def check_conditions(view: PlanView) -> Iterator[Violation]:
                 if state.affects(day.date) and (reason := acute_problem(exercise, state)):
                     yield error(Code.ACUTE_STATE, reason, day.weekday, exercise.slug)
             for upcoming in profile.events:
-                if upcoming.covers(day.date) and not upcoming.travel:
+                if upcoming.covers(day.date) and not upcoming.travel \
+                        and upcoming.busy_minutes is None:
                     continue  # reported once for the whole day above
                 if reason := event_problem(exercise, upcoming, day.date):
                     yield error(Code.EVENT_PROTECTION, reason, day.weekday, exercise.slug)

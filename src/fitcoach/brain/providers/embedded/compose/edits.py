@@ -38,6 +38,7 @@ from fitcoach.brain.providers.embedded.compose.change import (
 )
 from fitcoach.brain.providers.embedded.compose.context import TurnView
 from fitcoach.brain.providers.embedded.compose.memory import (
+    busy_minutes,
     event_of,
     event_protect,
     event_span,
@@ -378,7 +379,8 @@ def _event_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
     if not within_reach(reach, plan.week_start_date):
         return skip_change(Skip.EVENT_OUTSIDE_WEEK, **facts)
     op = ProtectForEvent(name=name, start=start, end=end if end != start else None,
-                         protect=protect, travel=event.travel)
+                         protect=protect, travel=event.travel,
+                         busy_minutes=busy_minutes(view, event))
     return PlannedChange(proposal_type=ProposalType.UPDATE_WEEK, edits=(op,),
                          kinds=(ChangeKind.PROTECT,), **facts)  # type: ignore[arg-type]
 

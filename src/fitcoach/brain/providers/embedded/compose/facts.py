@@ -143,7 +143,7 @@ def acute_fact(language: str, part: BodyPart, condition: AcuteCondition,
 
 
 def event_fact(language: str, name: str, start: dt.date, end: dt.date,
-               protect: Sequence[BodyPart], travel: bool) -> str:
+               protect: Sequence[BodyPart], travel: bool, busy: int | None = None) -> str:
     if end != start:
         when = _say("fact.event.span", language, start=date_words(language, start),
                     end=date_words(language, end))
@@ -151,6 +151,9 @@ def event_fact(language: str, name: str, start: dt.date, end: dt.date,
         when = _say("fact.event.on", language, date=date_words(language, start))
     if travel:
         return _sentence(language, _say("fact.event.travel", language, event=name, when=when))
+    if busy is not None:
+        return _sentence(language, _say("fact.event.busy", language, event=name, when=when,
+                                        minutes=busy))
     if protect:
         return _sentence(language, _say("fact.event.protect", language, event=name, when=when,
                                         parts=lx.body_parts(language, protect)))

@@ -308,7 +308,25 @@ def event_protect(event: EventMention) -> tuple[BodyPart, ...]:
     return event.protect or DEFAULT_PROTECT.get(event.kind, ())
 
 
+BUSY_SHARE = 2 / 3
+BUSY_FLOOR = 20
+
+
+def busy_minutes(view: TurnView, event: EventMention) -> int | None:
+    """A busy stretch's session length: the minutes said, else two thirds of the usual
+    session, rounded to 5 and never under 20 (nor over the usual session)."""
+    if not event.busy:
+        return None
+    usual = view.profile.minutes_per_session
+    if event.minutes is not None:
+        return max(10, min(event.minutes, 180))
+    return min(usual, max(BUSY_FLOOR, 5 * round(usual * BUSY_SHARE / 5)))
+
+
 def localized_event_name(view: TurnView, event: EventMention) -> str:
+    """The event's name in the user's language; a stored item it changes keeps its own."""
+    if event.replaces_name:
+        return event.replaces_name
     kind_words = event.kind.replace("_", " ")
     sport = event.name[: -len(kind_words)].strip().replace(" ", "_") \
         if event.name.endswith(kind_words) and event.name != kind_words else None
@@ -324,7 +342,7 @@ def _event(view: TurnView, action: MemoryAction) -> MemoryMutation | None:
     entry: dict[str, Any] = {
         "event": name,
         "fact": facts.event_fact(view.language, name, start, end, event_protect(event),
-                                 event.travel),
+                                 event.travel, busy_minutes(view, event)),
         "week_start_date": week_start(start).isoformat(),
         "event_date": start.isoformat(),
         "expires_at": event_expiry(end, view.timezone).isoformat(),
@@ -337,6 +355,8 @@ def _event(view: TurnView, action: MemoryAction) -> MemoryMutation | None:
         entry["protect"] = [part.value for part in event_protect(event)]
     if event.travel:
         entry["travel"] = True
+    if (minutes := busy_minutes(view, event)) is not None:
+        entry["busy_minutes"] = minutes
     if action.operation is Operation.UPDATE and action.memory_id is not None:
         return MemoryMutation(operation=Operation.UPDATE, target_tier=Tier.SITUATIONAL,
                               memory_id=action.memory_id, entry=entry,

@@ -18,6 +18,7 @@ from fitcoach.brain.providers.embedded.nlu.router import Brevity
 from fitcoach.catalog import CATALOG
 from fitcoach.catalog.vocabulary import WEEKDAYS, GearTag, Weekday
 from fitcoach.memory.entries import StapleCategory, Tone
+from fitcoach.programming.edits.operations import ProtectForEvent
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 
 
@@ -390,8 +391,19 @@ def event_reply(reply: Reply, view: TurnView, change: PlannedChange,
         else:
             reply.add("event.already_fine_plain", day=lx.weekday(language, first_day))
         return
-    if travel:
-        reply.add("event.travel", days=lx.weekdays(language, event_days))
+    busy = next((op.busy_minutes for op in change.edits
+                 if isinstance(op, ProtectForEvent) and op.busy_minutes is not None), None)
+    changed_event_days = [d for d in event_days if d in outcome.changed_days]
+    if busy is not None and changed_event_days:
+        reply.add("event.busy", days=lx.weekdays(language, changed_event_days), minutes=busy)
+    elif travel:
+        # Say what the staged week does: a day with nothing doable away is a rest day.
+        moved = [d for d in event_days if not plan.days[d].is_rest_day]
+        rested = [d for d in changed_event_days if plan.days[d].is_rest_day]
+        if moved:
+            reply.add("event.travel", days=lx.weekdays(language, moved))
+        if rested:
+            reply.add("event.travel_rest", days=lx.weekdays(language, rested))
     elif lead and change.parts:
         reply.add("event.protected", day=lx.weekday(language, first_day),
                   lead=lx.weekdays(language, lead), parts=parts)

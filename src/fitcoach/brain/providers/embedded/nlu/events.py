@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -51,6 +52,9 @@ class EventMention(BaseModel):
     change: str | None = None  # event_change key: "move", "extend", "shorten"
     said: tuple[dt.date, ...] = ()  # the dates its words named, before any default length
     replaces: str | None = None  # the stored Tier 3 item this mention changes
+    replaces_name: str | None = None  # that item's own name ("Business trip to Berlin")
+    busy: bool = False  # home but short of time: its sessions shorten, they are not cleared
+    minutes: int | None = None  # the session length said for a busy stretch
 
     @property
     def dated(self) -> bool:
@@ -82,6 +86,38 @@ def _event_dates(doc: Document, time: TimeFacts, hit: Hit) -> list[dt.date]:
                    and doc.sentence(i) == sentence), default=-1)
     return (_dates_in(time, sentence, lambda position: position > opening)
             or _dates_in(time, sentence) or _dates_in(time, None))
+
+
+def _dated_positions(time: TimeFacts, sentence: int) -> list[tuple[int, dt.date]]:
+    found = [(d.position, d.date) for d in time.days if not d.reference and
+             d.sentence == sentence]
+    found += [(r.position, r.date) for r in time.relative if r.offset >= 0 and
+              r.sentence == sentence]
+    found += [(c.position, c.end) for c in time.calendar if c.sentence == sentence]
+    return sorted(found)
+
+
+def _two_legs(doc: Document, time: TimeFacts, hit: Hit) -> tuple[dt.date, dt.date] | None:
+    """"I fly out Thursday and come back Monday": the day before the return word is the
+    start, the day after it the end (a week on when it would fall before the start). In
+    Korean the verb comes last ("목요일에 출발해서 월요일에 돌아와요"): the last day before
+    the return word is the end."""
+    sentence = doc.sentence(hit.start)
+    back = next((b for b in doc.best("trip_return") if doc.sentence(b.start) == sentence),
+                None)
+    if back is None:
+        return None
+    dated = _dated_positions(time, sentence)
+    out = [date for position, date in dated if position < back.start]
+    home = [date for position, date in dated if position >= back.end]
+    if not home and len(out) >= 2:
+        out, home = out[:1], out[-1:]
+    if not out or not home:
+        return None
+    start, end = out[0], home[0]
+    while end < start:
+        end += dt.timedelta(days=7)
+    return start, end
 
 
 def _length(doc: Document, hit_sentence: int) -> int | None:
@@ -145,30 +181,59 @@ def _change(doc: Document, hit: Hit) -> str | None:
                 None)
 
 
-def rebase_changed(events: tuple[EventMention, ...],
-                   stored: list[tuple[str, dt.date, dt.date, str, bool]],
+class StoredEvent(NamedTuple):
+    """An active Tier 3 item as a retelling is read against it."""
+
+    memory_id: str
+    start: dt.date
+    end: dt.date
+    kinds: str  # the event words its text names, joined by spaces
+    travel: bool
+    name: str  # its own name ("Business trip to Berlin")
+
+
+def _same_stretch(event: EventMention, item: StoredEvent) -> bool:
+    """A retelling with no change word ("actually I'm only away Wednesday and Thursday"):
+    the same kind of event (or a trip told of a stored trip) over days that overlap."""
+    if event.start is None or event.end is None:
+        return False
+    same_kind = event.kind in item.kinds.split() or (event.travel and item.travel)
+    return same_kind and event.start <= item.end and item.start <= event.end
+
+
+def rebase_changed(events: tuple[EventMention, ...], stored: list[StoredEvent],
                    today: dt.date) -> tuple[EventMention, ...]:
-    """Changed events read against the stored items they change: `stored` holds each active
-    Tier 3 item as (memory id, start, end, kinds joined by spaces, travel)."""
+    """Changed events read against the stored items they change; an event told again over
+    days that overlap a stored one of its kind is that item, now with the days said."""
     rebased: list[EventMention] = []
     for event in events:
-        match = next((item for item in stored if event.kind in item[3].split()
-                      or (event.travel and item[4])), None)
-        if event.change is None or match is None or not event.said:
+        if event.change is None:
+            retold = next((item for item in stored if _same_stretch(event, item)), None)
+            if retold is not None:
+                event = event.model_copy(update={"replaces": retold.memory_id,
+                                                 "replaces_name": retold.name or None})
             rebased.append(event)
             continue
-        memory_id, old_start, old_end, _, _ = match
+        match = next((item for item in stored if event.kind in item.kinds.split()
+                      or (event.travel and item.travel)), None)
+        if match is None or not event.said:
+            rebased.append(event)
+            continue
+        memory_id, old_start, old_end = match.memory_id, match.start, match.end
         said = sorted(event.said)
         if event.change in ("extend", "shorten") and len(said) == 1:
             start, end = old_start, said[0]  # "extended till Sunday": same start, new end
         elif len(said) >= 2:
             start, end = said[0], said[-1]
+            if event.change == "shorten":  # "now only Wednesday": within the old days
+                start = max(start, old_start)
         else:  # "pushed to next week", "moved to Thursday": same length, new start
             start = said[0]
             end = start + (old_end - old_start)
         start = max(start, today)
         rebased.append(event.model_copy(update={
-            "start": start, "end": max(start, end), "replaces": memory_id}))
+            "start": start, "end": max(start, end), "replaces": memory_id,
+            "replaces_name": match.name or None}))
     return tuple(rebased)
 
 
@@ -180,10 +245,14 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
     # Per clause: "the trip is off, but I've got a tournament instead" cancels only the trip.
     cancel_clauses = {doc.clause(h.start) for h in doc.best("event_cancel")}
     short_sentences = _session_length_sentences(doc) if time.minutes is not None else set()
+    travel_sentences = {doc.sentence(h.start) for h in doc.best("event_kind")
+                        if section[h.key].get("travel")}
     for hit in doc.best("event_kind"):
         sentence = doc.sentence(hit.start)
         if sentence in seen_sentences:
             continue  # one event per sentence: "a golf tournament, a 36-hole match" is one
+        if section[hit.key].get("busy") and sentence in travel_sentences:
+            continue  # "flying home because my parents are coming": the trip is the event
         past = _is_past(doc, hit, time)
         cancelled = doc.clause(hit.start) in cancel_clauses
         if not (past or cancelled):  # a cause or a call-off leaves room for the event ahead
@@ -191,7 +260,11 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
         meta = section[hit.key]
         dates = _event_dates(doc, time, hit)
         start = end = None
-        if dates:
+        legs = _two_legs(doc, time, hit) if meta.get("travel") else None
+        if legs is not None:
+            dates = list(legs)
+            start, end = legs
+        elif dates:
             start, end = dates[0], dates[-1]
             if meta.get("travel") and time.span is not None and len(set(dates)) == 1 \
                     and time.span[0] < start <= time.span[1]:
@@ -227,5 +300,7 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
             position=hit.start,
             change=_change(doc, hit),
             said=said,
+            busy=bool(meta.get("busy")),
+            minutes=time.minutes if meta.get("busy") else None,
         ))
     return tuple(events)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from fitcoach.brain.profile_builder import Essential
 from fitcoach.brain.providers.embedded.nlu.document import Document
+from fitcoach.brain.providers.embedded.nlu.events import StoredEvent
 from fitcoach.catalog.vocabulary import AcuteCondition, BodyPart
 from fitcoach.memory.entries import (
     MemoryItem,
@@ -85,9 +86,10 @@ class MemorySummary(BaseModel):
         return [f for f in self.facts if f.tier is Tier.SITUATIONAL
                 and (kind in f.event_kinds or (travel and f.travel))]
 
-    def stored_events(self) -> list[tuple[str, dt.date, dt.date, str, bool]]:
+    def stored_events(self) -> list[StoredEvent]:
         """Active Tier 3 items as `events.rebase_changed` reads them."""
-        return [(f.memory_id, f.span[0], f.span[1], " ".join(f.event_kinds), f.travel)
+        return [StoredEvent(f.memory_id, f.span[0], f.span[1], " ".join(f.event_kinds),
+                            f.travel, f.event or "")
                 for f in self.facts if f.tier is Tier.SITUATIONAL and f.span is not None]
 
     def conditions_on(self, part: BodyPart | None,

@@ -257,7 +257,7 @@ class _Router:
         if a.body.resolved and not a.body.acute:
             return self._done(Intent.MEMORY_UPDATE, "resolution",
                               memory=self._resolution_actions() + self._side_actions())
-        if any(e.change for e in a.events):  # "the trip got pushed": the stored one changes
+        if a.events:  # "the trip got pushed", "only away till Thursday": the stored one changes
             a = self.a = a.model_copy(update={"events": rebase_changed(
                 a.events, self.memory.stored_events(), a.today)})
         if a.body.acute and a.events and all(self._after_this_week(e) for e in a.events):
@@ -268,7 +268,7 @@ class _Router:
                                 swap=self._swap(SwapReason.PAIN),
                                 memory=self._acute_actions() + self._event_actions()
                                 + self._side_actions())
-        if any(e.dated or e.travel for e in a.events):
+        if any(e.dated or e.travel for e in a.events) and not self._busy_only_as_reason():
             return self._change(Intent.SITUATIONAL_EVENT, ProposalType.UPDATE_WEEK, "event",
                                 memory=self._event_actions() + self._cancel_actions()
                                 + self._acute_actions() + self._side_actions())
@@ -386,6 +386,13 @@ class _Router:
         either = undo + reading.probability(ModelIntent.REJECT)
         return reading.top in (ModelIntent.UNDO, ModelIntent.REJECT) \
             and either >= DIALOGUE_CONFIDENT and undo >= UNDO_SHARE
+
+    def _busy_only_as_reason(self) -> bool:
+        """"Make Thursday a rest day, work is crazy this week": a busy stretch said beside a
+        change of a named day is why that day changes, not a week to shorten."""
+        a, r = self.a, self.a.requests
+        return all(e.busy for e in a.events) and bool(a.time.weekdays) \
+            and (r.rest_day or r.deload or r.remove_exercise or r.add_exercise)
 
     def _after_this_week(self, event: EventMention) -> bool:
         sunday = self.a.today + dt.timedelta(days=6 - self.a.today.weekday())
@@ -673,9 +680,13 @@ class _Router:
             return False  # "화요일, 수요일, 목요일에도 어깨 운동 빼 줘": those days, not a schedule
         # "Move to Mon, Wed, Fri", "posso allenarmi solo lunedì, mercoledì e venerdì".
         # "Only Saturday and Sunday", "주말에만": two days said as the whole set are a schedule.
-        fewest = 2 if a.time.only_days and r.train_verb else 3
+        fewest = 2 if a.time.only_days and (r.train_verb or r.lasting) else 3
         if len(days) >= fewest and (r.change or r.week_scope or a.goals.day_focus
                                     or r.train_verb or r.lasting):
+            return True
+        # "Weekends only", "solo fines de semana": the days alone, nothing else named.
+        if a.time.only_days and set(days) == {Weekday.SATURDAY, Weekday.SUNDAY} and not (
+                a.events or a.body.conditions or a.body.acute or self._named_exercise()):
             return True
         if a.time.days_per_week and (r.change or r.week_scope or a.goals.goal or r.train_verb):
             return True

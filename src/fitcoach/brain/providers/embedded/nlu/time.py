@@ -361,13 +361,30 @@ def _previous_mark(doc: Document, start: int, end: int) -> str | None:
     return None
 
 
+SLEEP_WINDOW = 3
+
+
+def _sleep_tokens(doc: Document) -> set[int]:
+    """Tokens near a sleep word in its clause: "I slept 5 hours", "ho dormito solo 4 ore",
+    "4시간밖에 못 잤어요" give hours of sleep, not a session length."""
+    near: set[int] = set()
+    for hit in doc.best("sleep_word"):
+        clause = doc.clause(hit.start)
+        for index in range(max(0, hit.start - SLEEP_WINDOW - 1),
+                           min(len(doc.tokens), hit.end + SLEEP_WINDOW + 1)):
+            if doc.clause(index) == clause:
+                near.add(index)
+    return near
+
+
 def _durations(doc: Document) -> tuple[list[int], list[int]]:
-    """(current, previous) durations in minutes."""
+    """(current, previous) durations in minutes (hours of sleep left out)."""
     current: list[tuple[int, int]] = []
     previous: list[tuple[int, int]] = []
     weak: list[tuple[int, int]] = []  # "from 45", "da 45": the old value if a new one is given
     used: set[int] = set()
     bare_m: set[int] = set()
+    asleep = _sleep_tokens(doc)
     units = LEXICON.section("time_unit")
     index = 0
     while index < len(doc.tokens):
@@ -393,6 +410,10 @@ def _durations(doc: Document) -> tuple[list[int], list[int]]:
                         end = minute_unit.end
         mark = _previous_mark(doc, index, end)
         target = previous if mark == "strong" else weak if mark == "weak" else current
+        if unit.key == "hour" and not asleep.isdisjoint(range(index, end)):
+            used.update(range(index, end))
+            index = end
+            continue
         if 0 < minutes <= MAX_SESSION_MINUTES:
             target.append((index, round(minutes)))
             if doc.tokens[unit.start].text == "m" and unit.end == unit.start + 1:
@@ -404,7 +425,8 @@ def _durations(doc: Document) -> tuple[list[int], list[int]]:
     if any(i not in bare_m for i, _ in current):
         current = [(i, m) for i, m in current if i not in bare_m]
     for hit in doc.best("duration_phrase"):
-        if used.isdisjoint(range(hit.start, hit.end)):
+        if used.isdisjoint(range(hit.start, hit.end)) \
+                and asleep.isdisjoint(range(hit.start, hit.end)):
             minutes = int(LEXICON.section("duration_phrase")[hit.key]["minutes"])
             mark = _previous_mark(doc, hit.start, hit.end)
             target = previous if mark == "strong" else weak if mark == "weak" else current
@@ -504,7 +526,8 @@ def _weekend_only(doc: Document, today: dt.date) -> list[DayMention]:
         only_before = any(o.end in (hit.start, hit.start - 1, hit.start - 2)
                           and doc.clause(o.start) == doc.clause(hit.start)
                           for o in doc.best("only"))
-        if not (korean_only or only_before):
+        only_after = any(o.start in (hit.end, hit.end + 1) for o in doc.best("only_after"))
+        if not (korean_only or only_before or only_after):
             continue
         saturday, sunday = _week_span("weekend", today)
         for weekday, date in ((Weekday.SATURDAY, saturday), (Weekday.SUNDAY, sunday)):
