@@ -4,8 +4,10 @@ written for this test, in all five languages (issue 10)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
-from nlu_helpers import seed_turn
+from nlu_helpers import SEED_NOW, seed_turn
 
 
 @pytest.mark.parametrize(("language", "text", "name"), [
@@ -21,3 +23,25 @@ def test_a_question_about_a_named_exercise_gets_its_cues(language: str, text: st
     assert record.outcome.result.proposal.type.value == "NONE"
     assert not record.memory.applied
     assert name in record.outcome.result.message
+
+
+TUESDAY = dt.datetime(2026, 9, 15, 16, 0, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize(("language", "text", "now", "out"), [
+    ("es", "la banca esta ocupada que hago", SEED_NOW, "flat-bb-bench-press"),
+    ("it", "non trovo una panca libera", SEED_NOW, "flat-bb-bench-press"),
+    ("ko", "벤치 다 쓰고 있네 대신 뭐하지", SEED_NOW, "flat-bb-bench-press"),
+    ("en", "cant get on the rack, give me something else for squats", TUESDAY,
+     "barbell-back-squat"),
+    ("es", "hay un tipo en el rack desde hace rato, cambio la sentadilla?", TUESDAY,
+     "barbell-back-squat"),
+    ("ko", "스쿼트 랙에 누가 계속 있어요 다른 거 뭐 해요", TUESDAY, "barbell-back-squat"),
+])
+def test_gear_taken_in_other_words_is_a_swap_not_an_inventory(
+        language: str, text: str, now: dt.datetime, out: str) -> None:
+    record = seed_turn("gym_user", language, text, now)
+    proposal = record.outcome.result.proposal
+    assert proposal.type.value == "UPDATE_DAY"
+    assert not record.memory.applied
+    assert out not in str(proposal.model_dump())
