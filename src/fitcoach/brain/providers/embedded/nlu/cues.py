@@ -20,6 +20,7 @@ class CueFacts(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     question: bool = False
+    asks: bool = False  # a question word anywhere, typed without "?" ("lat machine dove devo…")
     why: bool = False
     form: bool = False
     progress: bool = False  # load progression, plateau, "should I go up in weight"
@@ -66,6 +67,7 @@ def parse_cues(doc: Document, exercise_tokens: Collection[int] = ()) -> CueFacts
     plan_keys = doc.keys("plan_request")
     return CueFacts(
         question=bool(question_sentences),
+        asks=bool(question_sentences) or doc.has("question_word"),
         why=bool(why),
         form=doc.has("form"),
         progress=bool({"load", "load_target"} & progress_keys),

@@ -365,6 +365,10 @@ class _Router:
             # "Leave it as it was" with nothing staged: nothing changes, and saying so is
             # the answer (a question about what they meant would be a miss).
             return self._done(Intent.REJECT_PROPOSAL, NOTHING_STAGED)
+        if a.exercises.mentions and a.cues.asks and not (a.framing or a.body.conditions):
+            # "whats the right way to do bulgarians", "lat machine dove devo tirare la barra":
+            # a question about a named exercise that asks for no change is about doing it.
+            return self._done(Intent.FORM_QA, "exercise_question", memory=self._side_actions())
         if not self.has_plan:
             # Before a plan, the honest answer already asks the one question that matters:
             # equipment, days and session length.
