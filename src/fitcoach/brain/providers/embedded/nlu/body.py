@@ -203,6 +203,23 @@ def _targets(mentions: list[BodyMention], hit: Hit, doc: Document,
     return []
 
 
+# Korean 당기다 is both "feels tight" ("팔꿈치가 당겨요") and "to pull": asked "where to" or with
+# an object particle ("팔꿈치 어디로 당겨요", "팔꿈치를 당겨요") it is the pull of a rep.
+_KOREAN_PULL_VERBS = ("당겨", "당기", "땡겨")
+_KOREAN_PULL_ASKED = ("어디로", "어디까지", "어떻게", "끝까지", "쪽으로")
+_KOREAN_OBJECT_PARTICLES = ("을", "를")
+
+
+def _korean_pull_of_a_rep(doc: Document, hit: Hit) -> bool:
+    if hit.lang != "ko" or _class_of(hit) != "tight" or hit.start == 0:
+        return False
+    if not doc.tokens[hit.start].text.startswith(_KOREAN_PULL_VERBS):
+        return False
+    # The tokenizer splits some particles off ("어디", "로"): read the two tokens before.
+    before = "".join(t.text for t in doc.tokens[max(0, hit.start - 2):hit.start])
+    return before.endswith(_KOREAN_PULL_ASKED) or before.endswith(_KOREAN_OBJECT_PARTICLES)
+
+
 def _class_of(hit: Hit) -> str:
     return str(LEXICON.section("condition_word")[hit.key]["class"])
 
@@ -249,8 +266,9 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
     fault_sentences = {f.sentence for f in faults}
     # "My knees cave in, is that a problem?": a question about a rep, not a diagnosis told.
     conditions = [h for h in doc.best("condition_word")
-                  if doc.sentence(h.start) not in fault_sentences
-                  or _class_of(h) not in ("diagnosis", "aversion")]
+                  if (doc.sentence(h.start) not in fault_sentences
+                      or _class_of(h) not in ("diagnosis", "aversion"))
+                  and not _korean_pull_of_a_rep(doc, h)]
     negations = doc.best("condition_negation")
     busy = doc.best("busy_cue")
     busy_clauses = {doc.clause(h.start) for h in busy}

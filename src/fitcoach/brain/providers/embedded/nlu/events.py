@@ -247,7 +247,11 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
     short_sentences = _session_length_sentences(doc) if time.minutes is not None else set()
     travel_sentences = {doc.sentence(h.start) for h in doc.best("event_kind")
                         if section[h.key].get("travel")}
+    # "Someone's camping on the squat rack": the words of a busy rack are no camping trip.
+    busy_tokens = {i for h in doc.best("busy_cue") for i in range(h.start, h.end)}
     for hit in doc.best("event_kind"):
+        if busy_tokens.intersection(range(hit.start, hit.end)):
+            continue
         sentence = doc.sentence(hit.start)
         if sentence in seen_sentences:
             continue  # one event per sentence: "a golf tournament, a 36-hole match" is one
