@@ -292,6 +292,7 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
     heavy_clauses = {doc.clause(h.start) for h in doc.best("heavy")}
 
     reports: dict[tuple[BodyPart, bool], ConditionReport] = {}
+    report_sentences: dict[tuple[BodyPart, bool], int] = {}
     resolved: list[Resolution] = []
     for hit in conditions:
         clause, sentence = doc.clause(hit.start), doc.sentence(hit.start)
@@ -342,6 +343,14 @@ def parse_body(doc: Document, time: TimeFacts, exercises: Sequence[ExerciseSpan]
                     trigger_patterns=tuple(patterns) if chronic else (),
                     heavy_only=chronic and clause in heavy_clauses,
                 )
+                report_sentences[key] = sentence
+    # "I have shoulder impingement, overhead pressing bothers it": the pain word says what
+    # sets the standing condition off, in its sentence; it is no strain of today as well.
+    for (part, chronic), report in list(reports.items()):
+        standing = report_sentences.get((part, True))
+        if not chronic and not report.dated and standing is not None \
+                and report_sentences[(part, False)] == standing:
+            del reports[(part, False)]
     # "I have a bad knee", "old shoulder injury": lasting, even with no condition word.
     condition_clauses = {doc.clause(h.start) for h in conditions}
     for mention in mentions:
