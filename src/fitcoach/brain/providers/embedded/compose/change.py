@@ -57,6 +57,7 @@ class Skip(StrEnum):
     UNCLEAR_SWAP = "unclear_swap"
     WHICH_EXERCISE = "which_exercise"  # a family word, and the day holds several members
     SAME_WEEK = "same_week"  # the days asked for are the days already trained
+    NEXT_WEEK = "next_week"  # a week change asked for next week: only this week is staged
 
 
 @dataclass(frozen=True)

@@ -166,6 +166,10 @@ def _week_change(view: TurnView, plan: WeeklyPlan) -> PlannedChange:
         ops = tuple(GroupVolume(group=g, more=more) for g in groups[:MAX_VOLUME_GROUPS])
         return PlannedChange(proposal_type=week, edits=ops, kinds=(ChangeKind.VOLUME,))
     if requests.deload:
+        if view.analysis.time.week == "next_week":
+            # Next week's plan is a preview until it starts: staging this week's deload would
+            # lighten the wrong week.
+            return skip_change(Skip.NEXT_WEEK)
         return PlannedChange(proposal_type=week, edits=(Deload(),), kinds=(ChangeKind.DELOAD,))
     if s.day_focus:
         return _focus_days(view, plan, week)
