@@ -8,7 +8,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from nlu_helpers import body_facts, seed_turn
+from nlu_helpers import SEED_NOW, body_facts, seed_turn
+
+from fitcoach.brain.ports import Locale
+from fitcoach.brain.providers.embedded.nlu import analyze
+from fitcoach.brain.providers.embedded.nlu.router import Intent, route
 
 TUESDAY = dt.datetime(2026, 9, 15, 16, 0, tzinfo=dt.UTC)  # the gym_user squats on Tuesday
 
@@ -44,3 +48,34 @@ def test_korean_pull_of_a_rep_is_no_complaint(text: str) -> None:
 
 def test_korean_tight_elbow_is_still_a_complaint() -> None:
     assert body_facts("팔꿈치가 당겨요").acute
+
+
+@pytest.mark.parametrize("text", [
+    "I am really busy at work this week",
+    "crazy busy this week, 30 minutes max",
+])
+def test_busy_at_work_is_still_a_busy_stretch(text: str) -> None:
+    # "busy" is also a busy-gear word ("the rack is busy"); said of work it is an event.
+    record = seed_turn("gym_user", "en", text)
+    assert [m.target_tier.value for m in record.memory.applied] == ["tier_3_situational"]
+
+
+@pytest.mark.parametrize("text", [
+    "can I do the squat on wednesday instead",
+    "should I drop the bench press this week",
+])
+def test_a_change_asked_as_a_question_is_no_form_question(text: str) -> None:
+    analysis = analyze(text, today=SEED_NOW.date(), locale=Locale.EN)
+    assert route(analysis, has_plan=True).intent is not Intent.FORM_QA
+
+
+@pytest.mark.parametrize(("language", "text", "minutes"), [
+    ("en", "slept badly so just 1 hour today", 60),
+    ("it", "ho solo un quarto d'ora oggi", 15),
+])
+def test_a_session_length_beside_sleep_or_a_quarter_hour_is_kept(language: str, text: str,
+                                                                  minutes: int) -> None:
+    # The hours of sleep sit on the sleep word; "quarto d'ora" is no "from now on" (d'ora).
+    analysis = analyze(text, today=SEED_NOW.date(), locale=Locale(language))
+    assert analysis.time.minutes == minutes
+    assert not analysis.requests.lasting

@@ -248,7 +248,10 @@ def parse_events(doc: Document, time: TimeFacts, protect: tuple[BodyPart, ...],
     travel_sentences = {doc.sentence(h.start) for h in doc.best("event_kind")
                         if section[h.key].get("travel")}
     # "Someone's camping on the squat rack": the words of a busy rack are no camping trip.
-    busy_tokens = {i for h in doc.best("busy_cue") for i in range(h.start, h.end)}
+    # Only a busy cue said of gear counts ("busy at work" is a work crunch, an event).
+    gear_clauses = {doc.clause(h.start) for h in doc.best("gear_item")}
+    busy_tokens = {i for h in doc.best("busy_cue") if doc.clause(h.start) in gear_clauses
+                   for i in range(h.start, h.end)}
     for hit in doc.best("event_kind"):
         if busy_tokens.intersection(range(hit.start, hit.end)):
             continue

@@ -365,7 +365,8 @@ class _Router:
             # "Leave it as it was" with nothing staged: nothing changes, and saying so is
             # the answer (a question about what they meant would be a miss).
             return self._done(Intent.REJECT_PROPOSAL, NOTHING_STAGED)
-        if a.exercises.mentions and a.cues.asks and not (a.framing or a.body.conditions):
+        if a.exercises.mentions and a.cues.asks and not (a.framing or a.body.conditions) \
+                and not self._asks_for_a_change():
             # "whats the right way to do bulgarians", "lat machine dove devo tirare la barra":
             # a question about a named exercise that asks for no change is about doing it.
             return self._done(Intent.FORM_QA, "exercise_question", memory=self._side_actions())
@@ -378,6 +379,16 @@ class _Router:
             # about what the user meant would invite them to confirm the pretence.
             return self._done(Intent.UNKNOWN, "framed")
         return self._done(Intent.CLARIFY, "model_unsure")
+
+    def _asks_for_a_change(self) -> bool:
+        """"can I do the squat on wednesday instead": a day, a length or an edit named beside
+        the exercise is a change asked as a question, not a technique question. A move verb
+        alone is not ("pueden pasar las rodillas de la punta del pie": knees passing the toes);
+        a move asked for names its days."""
+        a, r = self.a, self.a.requests
+        return bool(a.time.weekdays or a.time.moves or a.time.minutes or a.time.days_per_week
+                    or a.exercises.swap_requested or r.shorten or r.rest_day
+                    or r.deload or r.add_exercise or r.remove_exercise or r.change)
 
     def _undo_after_accept(self, reading: IntentReading) -> bool:
         """An undo with nothing staged, after an earlier coach turn (with none, there is

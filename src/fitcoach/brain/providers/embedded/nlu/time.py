@@ -361,7 +361,7 @@ def _previous_mark(doc: Document, start: int, end: int) -> str | None:
     return None
 
 
-SLEEP_WINDOW = 3
+SLEEP_WINDOW = 2
 
 
 def _sleep_tokens(doc: Document) -> set[int]:
