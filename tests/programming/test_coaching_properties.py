@@ -5,6 +5,7 @@ asked, and the hard rules still hold with both in place."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -57,3 +58,23 @@ def test_the_coachs_clock_stays_within_ten_percent_of_the_minutes_asked(profile)
         least = estimated_minutes(day.blocks[:1]) if len(day.exercises) == 1 else 0.0
         assert estimate <= max(1.10 * asked, least) + EPSILON, (day.day_of_week, asked,
                                                                  estimate)
+
+
+# Found by the property above in CI on 2026-12-03 (rare: it passed 6,000 fresh examples in a
+# hunt before the saved one was replayed); the same on 503facd, so older than that day's
+# engine changes. A beginner's bodyweight week of 15-minute sessions with a sore chest: the
+# chest priority costs the chest two push-up sets (11 -> 9). Strict, so the fix shows here.
+SORE_CHEST_BEGINNER = Profile.model_validate({
+    "training_days": ["monday", "tuesday", "wednesday", "thursday", "friday"],
+    "minutes_per_session": 15, "minutes_by_day": {"monday": 10}, "goal": "hypertrophy",
+    "gear": [], "experience": "beginner", "unit": "lb",
+    "acute": [{"body_part": "chest", "condition": "soreness", "since": "2026-09-15",
+               "until": "2026-09-15T11:00:00Z", "note": ""}]})
+
+
+@pytest.mark.xfail(strict=True, reason="known: the beginner scaling trims a priority's sets "
+                   "(issue 11, closing note of 2026-12-03)")
+def test_a_chest_priority_keeps_a_sore_chest_beginners_push_ups() -> None:
+    plain = week_sets(SORE_CHEST_BEGINNER)[MuscleGroup.CHEST]
+    prioritised = SORE_CHEST_BEGINNER.model_copy(update={"priority_groups": (MuscleGroup.CHEST,)})
+    assert week_sets(prioritised)[MuscleGroup.CHEST] + PRIORITY_SLACK + EPSILON >= plain
