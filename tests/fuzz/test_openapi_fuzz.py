@@ -43,6 +43,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation import GenerationMode
 
 from fitcoach.api.app import create_app
 from fitcoach.api.users.names import VISIBLE_NAME_PATTERN
@@ -129,6 +131,17 @@ def test_the_api_keeps_its_own_schema(case: schemathesis.Case,
     excluded = [positive_data_acceptance] if (
         case.operation.path == IMPORT_PATH or _name_outside_its_pattern(case.body)) else None
     response = case.call_and_validate(app=app, base_url="http://testserver",
-                                      headers={"Authorization": f"Bearer {token}"},
+                                      headers=_auth_unless_headers_mutated(case, token),
                                       excluded_checks=excluded)
     assert response.status_code < 500
+
+
+def _auth_unless_headers_mutated(case: schemathesis.Case, token: str) -> dict[str, str] | None:
+    """The user's token, except on a case whose headers schemathesis made invalid: there the
+    mutation may be the missing Authorization header, and adding the token back would undo it
+    and then blame the API for accepting a valid request (seen in CI on 2026-12-03: "header
+    violates required (Authorization)" sent with the token, answered 200)."""
+    header = case.meta.components.get(ParameterLocation.HEADER) if case.meta else None
+    if header is not None and header.mode is GenerationMode.NEGATIVE:
+        return None
+    return {"Authorization": f"Bearer {token}"}
