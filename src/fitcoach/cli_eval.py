@@ -63,8 +63,8 @@ def build_brains(brain: BrainName) -> tuple[Brain, Brain]:
 def eval_command(
     case_set: Annotated[str, typer.Option(
         "--set", help="public (the default) or a frozen held-out set: heldout-v1, "
-                      "heldout-v2, heldout-v3, heldout-v4, heldout-v5, heldout-v6. A held-out "
-                      "set also prints its score per language and per intent.")
+                      "heldout-v2, heldout-v3, heldout-v4, heldout-v5, heldout-v6, heldout-v7. "
+                      "A held-out set also prints its score per language and per intent.")
     ] = "public",
     brain: Annotated[BrainName, typer.Option(
         "--brain", help="embedded (offline), gemini (FITCOACH_GEMINI_API_KEY) or openai "

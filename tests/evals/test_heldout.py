@@ -1,5 +1,5 @@
 """The frozen held-out sets: their shape, and for v1 a floor per language for the embedded
-brain (v2 to v6 are kept for measuring after the fixes v1 drives: no floor reads them).
+brain (v2 to v7 are kept for measuring after the fixes v1 drives: no floor reads them).
 
 The floors sit a point or two under the score measured on 2026-12-02 after the held-out
 class fixes (docs/evals.md, "Held-out sets"); they guard against regressions and are
@@ -27,10 +27,11 @@ from .scripted import ScriptedBrain
 SET = "heldout-v1"
 SHAPES = {"heldout-v1": ("v1", 100), "heldout-v2": ("v2", 40),  # folder, least per language
           "heldout-v3": ("v3", 100), "heldout-v4": ("v4", 100),
-          "heldout-v5": ("v5", 100), "heldout-v6": ("v6", 100)}
+          "heldout-v5": ("v5", 100), "heldout-v6": ("v6", 100),
+          "heldout-v7": ("v7", 100)}
 WRITTEN = {"heldout-v1": "2026-12-01", "heldout-v2": "2026-12-01", "heldout-v3": "2026-12-02",
            "heldout-v4": "2026-12-02", "heldout-v5": "2026-12-02",
-           "heldout-v6": "2026-12-03"}
+           "heldout-v6": "2026-12-03", "heldout-v7": "2026-12-03"}
 # The intents each set was written over. Labels added to the suite after v1/v2 (dialogue,
 # plan_question) are scored inside `conversation` there, and a frozen set never grows; v3
 # was written with them.
@@ -38,7 +39,8 @@ _LATER_LABELS = {CaseIntent.DIALOGUE, CaseIntent.PLAN_QUESTION}
 INTENTS = {"heldout-v1": set(CaseIntent) - _LATER_LABELS,
            "heldout-v2": set(CaseIntent) - _LATER_LABELS,
            "heldout-v3": set(CaseIntent), "heldout-v4": set(CaseIntent),
-           "heldout-v5": set(CaseIntent), "heldout-v6": set(CaseIntent)}
+           "heldout-v5": set(CaseIntent), "heldout-v6": set(CaseIntent),
+           "heldout-v7": set(CaseIntent)}
 LANGUAGES = ("en", "es", "it", "he", "ko")
 # Measured 2026-12-01 on the unchanged embedded brain: en 61/116, es 52/116, it 54/116,
 # he 61/116, ko 64/116 cases passing every check; on 2026-12-02 after the held-out class

@@ -27,7 +27,8 @@ PUBLIC = "public"
 # on. Name → folder under data/.
 HELDOUT_SETS: dict[str, str] = {"heldout-v1": "heldout/v1", "heldout-v2": "heldout/v2",
                                "heldout-v3": "heldout/v3", "heldout-v4": "heldout/v4",
-                               "heldout-v5": "heldout/v5", "heldout-v6": "heldout/v6"}
+                               "heldout-v5": "heldout/v5", "heldout-v6": "heldout/v6",
+                               "heldout-v7": "heldout/v7"}
 SETS = (PUBLIC, *HELDOUT_SETS)
 
 
