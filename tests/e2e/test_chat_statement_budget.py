@@ -123,3 +123,32 @@ def test_a_chat_turn_makes_few_trips_to_the_thread_pool(
     monkeypatch.setattr(anyio.to_thread, "run_sync", counting)
     api.chat("thanks!")
     assert len(trips) <= (2 if database.is_sqlite else 3), trips
+
+
+def test_on_sqlite_a_chat_turn_runs_its_statements_on_the_driver(
+        new_user: Callable[..., Api], database: Database,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLAlchemy's execution costs a statement ~10× SQLite's own work (docs/performance.md):
+    the turn's prebuilt statements go to the driver's cursor (`store.lean`) unless someone
+    listens to statement events (the budget above, which then sees them all). The rate
+    limit's upsert alone keeps SQLAlchemy's path."""
+    if not database.is_sqlite:
+        pytest.skip("PostgreSQL keeps SQLAlchemy's execution")
+    from sqlalchemy.engine import Connection
+
+    api = new_user()
+    api.accepted_week()
+    api.chat("remember: Likes dumbbells")
+    through_sqlalchemy: list[str] = []
+    execute = Connection.execute
+
+    def counting(self: Connection, statement: Any, *args: Any, **kwargs: Any) -> Any:
+        through_sqlalchemy.append(str(statement).split("\n", 1)[0][:80])
+        return execute(self, statement, *args, **kwargs)
+
+    monkeypatch.setattr(Connection, "execute", counting)
+    for message in ("hello", "day tuesday Lighter", "week Fresh start"):
+        api.chat(message)
+    # The rate limit's upsert reads its own RETURNING, which `lean` leaves to SQLAlchemy.
+    assert [s for s in through_sqlalchemy if "rate_limits" not in s] == []
+    assert len(through_sqlalchemy) == 3
