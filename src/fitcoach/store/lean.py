@@ -133,9 +133,17 @@ def _driver(session: Session) -> tuple[Any, Dialect] | None:
 def _convert(plan: _Plan, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     if plan.results is None:
         return rows
-    processors = plan.results
-    return [tuple(value if process is None or value is None else process(value)
-                  for process, value in zip(processors, row, strict=True)) for row in rows]
+    converting = [(index, process) for index, process in enumerate(plan.results)
+                  if process is not None]
+    converted = []
+    for row in rows:
+        values = list(row)
+        for index, process in converting:
+            value = values[index]
+            if value is not None:
+                values[index] = process(value)
+        converted.append(tuple(values))
+    return converted
 
 
 def _wrapped(error: sqlite3.Error, plan: _Plan, dialect: Dialect) -> exc.StatementError:
