@@ -16,6 +16,7 @@ closes its brain's client at shutdown (`aclose`); closing twice is harmless.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncGenerator, Awaitable, Callable
 
 
@@ -23,7 +24,18 @@ async def _closing(close: Callable[[], Awaitable[object]]) -> AsyncGenerator[Non
     try:
         yield
     finally:
-        await close()
+        # Finalised outside its loop (collected after the loop closed without finalising
+        # its generators): nothing can close the client there, so do not start to.
+        if _loop_running():
+            await close()
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 async def close_with_loop(close: Callable[[], Awaitable[object]]
