@@ -123,3 +123,58 @@ def test_a_chat_turn_makes_few_trips_to_the_thread_pool(
     monkeypatch.setattr(anyio.to_thread, "run_sync", counting)
     api.chat("thanks!")
     assert len(trips) <= (2 if database.is_sqlite else 3), trips
+
+
+def test_on_sqlite_a_chat_turn_runs_its_statements_on_the_driver(
+        new_user: Callable[..., Api], database: Database,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLAlchemy's execution costs a statement ~10× SQLite's own work (docs/performance.md):
+    the turn's prebuilt statements go to the driver's cursor (`store.lean`) unless someone
+    listens to statement events (the budget above, which then sees them all). The rate
+    limit's upsert alone keeps SQLAlchemy's path."""
+    if not database.is_sqlite:
+        pytest.skip("PostgreSQL keeps SQLAlchemy's execution")
+    from sqlalchemy.engine import Connection
+
+    api = new_user()
+    api.accepted_week()
+    api.chat("remember: Likes dumbbells")
+    through_sqlalchemy: list[str] = []
+    execute = Connection.execute
+
+    def counting(self: Connection, statement: Any, *args: Any, **kwargs: Any) -> Any:
+        through_sqlalchemy.append(str(statement).split("\n", 1)[0][:80])
+        return execute(self, statement, *args, **kwargs)
+
+    monkeypatch.setattr(Connection, "execute", counting)
+    for message in ("hello", "day tuesday Lighter", "week Fresh start"):
+        api.chat(message)
+    # The rate limit's upsert reads its own RETURNING, which `lean` leaves to SQLAlchemy.
+    assert [s for s in through_sqlalchemy if "rate_limits" not in s] == []
+    assert len(through_sqlalchemy) == 3
+
+
+def test_an_authenticated_read_looks_the_token_up_on_the_loop_on_sqlite(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`GET /api/users/me` is a `def` endpoint: FastAPI runs it, and then validates its
+    answer, in the thread pool (two trips). On SQLite the token lookup (`get_caller`)
+    reads on the event loop, as the chat turn's does, and adds none; PostgreSQL's lookup
+    makes a trip of its own (a network round trip is not made on the loop)."""
+    settings = Settings(db=database.url.render_as_string(hide_password=False),
+                        dev_clock=True, brain="embedded", rate_limit_signup_per_minute=0)
+    client = TestClient(create_app(settings, database=database, web_directory=None))
+    api = sign_up(client)
+    trips: list[str] = []
+    run_sync = anyio.to_thread.run_sync
+
+    async def counting(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        trips.append(getattr(func, "__qualname__", repr(func)))
+        return await run_sync(func, *args, **kwargs)
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", counting)
+    answer = client.get("/api/users/me", headers={"Authorization": f"Bearer {api.token}"})
+    assert answer.status_code == 200
+    assert answer.json()["user_id"] == api.user_id
+    assert len(trips) == (2 if database.is_sqlite else 3), trips
+    refused = client.get("/api/users/me", headers={"Authorization": "Bearer nope"})
+    assert refused.status_code == 401

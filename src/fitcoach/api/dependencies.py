@@ -125,6 +125,11 @@ async def get_caller(request: Request, database: DatabaseDep,
     """The authenticated user, from `Authorization: Bearer <token>`; 401 otherwise."""
     token_hash = presented_token_hash(request)
     # Looked up on every request, never remembered: a revoke anywhere counts at once.
+    if database.is_sqlite:
+        # On the event loop, as the chat turn's own token and snapshot read
+        # (`coach.endpoints.open_chat_turn`): a read in WAL mode waits on no writer, and the
+        # trip to a worker thread and back costs more CPU than the one-statement read.
+        return _user_of_token(database, token_hash)
     return await run_in_threadpool(_user_of_token, database, token_hash)
 
 

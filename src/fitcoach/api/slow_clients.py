@@ -22,7 +22,7 @@ slow link.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, cast
 
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -35,6 +35,47 @@ _TIMEOUT_BODY = (b'{"error": {"code": "request_timeout", '
 _REQUEST_TIMEOUT = (b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
                     b"Content-Type: application/json\r\n"
                     b"Content-Length: %d\r\n\r\n%s" % (len(_TIMEOUT_BODY), _TIMEOUT_BODY))
+
+
+class OneWriteTransport:
+    """The transport as a response cycle sees it, sending a response's head with its body.
+
+    uvicorn writes an answer's status line and headers in one `transport.write` and its body
+    in another: two `send` system calls and two loopback segments per request, where one
+    would do (docs/performance.md). The head is held until the next write, which carries
+    it, and never longer than the current step of the event loop: an answer whose body
+    comes later (a stream) gets its head sent on its own, as before. Anything else, close
+    included, sends what is held first, so the bytes go out in the same order.
+    """
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._held: bytes | None = None
+
+    def write(self, data: bytes) -> None:
+        if self._held is None:
+            self._held = bytes(data)
+            self._loop.call_soon(self._flush)
+            return
+        held, self._held = self._held, None
+        self._transport.write(held + data)
+
+    def _flush(self) -> None:
+        held, self._held = self._held, None
+        if held is not None and not self._transport.is_closing():
+            self._transport.write(held)
+
+    def close(self) -> None:
+        self._flush()
+        self._transport.close()
+
+    def is_closing(self) -> bool:
+        return self._transport.is_closing()
+
+    def __getattr__(self, name: str) -> Any:
+        self._flush()
+        return getattr(self._transport, name)
 
 
 class DeadlineHttpToolsProtocol(HttpToolsProtocol):
@@ -77,6 +118,9 @@ class DeadlineHttpToolsProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         super().on_headers_complete()
+        if self.cycle is not None and not isinstance(self.cycle.transport, OneWriteTransport):
+            self.cycle.transport = cast(asyncio.Transport,
+                                        OneWriteTransport(self.cycle.transport, self.loop))
         self._reading_head = False
         self._arm(self._body_timeout)
 

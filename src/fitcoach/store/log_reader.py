@@ -24,6 +24,7 @@ from fitcoach.analytics.volume import (
     weekly_volume,
 )
 from fitcoach.catalog.vocabulary import MuscleGroup
+from fitcoach.store import lean
 from fitcoach.store.database import Database
 from fitcoach.store.models import PersonalRecordRow, WorkoutSetRow
 
@@ -45,14 +46,13 @@ class SqlLogReader:
             return []
         mine = {"user_id": self.user_id, "exercise_id": exercise_id}
         with self.database.read() as session:
-            connection = session.connection()
             # Every set of a log carries the log's time, so the newest distinct times are
             # the newest sessions: a short backwards walk of (user, exercise, time).
-            times = connection.execute(_SESSION_TIMES,
-                                       {**mine, "sessions": limit_sessions}).scalars().all()
+            times = [at for at, in lean.rows(session, _SESSION_TIMES,
+                                              {**mine, "sessions": limit_sessions})]
             if not times:
                 return []
-            rows = connection.execute(_SESSION_SETS, {**mine, "since": min(times)}).all()
+            rows = lean.rows(session, _SESSION_SETS, {**mine, "since": min(times)})
         grouped: dict[str, tuple[dt.datetime, list[SetRecord]]] = {}
         for log_id, completed_at, weight_lbs, reps, rpe in rows:
             grouped.setdefault(log_id, (completed_at, []))[1].append(
@@ -75,8 +75,8 @@ class SqlLogReader:
 
     def records(self, exercise_id: str) -> PersonalRecords | None:
         with self.database.read() as session:
-            data = session.connection().scalar(
-                _RECORDS, {"user_id": self.user_id, "exercise_id": exercise_id})
+            data = lean.scalar(session, _RECORDS,
+                               {"user_id": self.user_id, "exercise_id": exercise_id})
         return None if data is None else PersonalRecords.model_validate(data)
 
     def known_loads(self) -> dict[str, KnownLoad]:
@@ -96,7 +96,7 @@ class SqlLogReader:
         """Read what every turn asks for (the known loads) in the caller's transaction: the
         chat turn's snapshot read, which saves the turn a transaction of its own."""
         if self._known_loads is None:
-            rows = session.connection().execute(_KNOWN_LOADS, {"user_id": self.user_id}).all()
+            rows = lean.rows(session, _KNOWN_LOADS, {"user_id": self.user_id})
             self._known_loads = {
                 slug: KnownLoad(weight_lbs=weight, reps=reps, rpe=rpe)
                 for slug, weight, reps, rpe in rows}

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from fitcoach.api.coach.schemas import ProposalStatus
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.catalog.vocabulary import Unit
+from fitcoach.store import lean
 from fitcoach.store.models import ApiToken, PlanVersionRow, ProposalRow, User
 
 
@@ -31,13 +32,13 @@ class TurnHeads:
 
 def turn_heads(session: Session, token_hash: str) -> TurnHeads | None:
     """None when no user holds the token."""
-    row = session.connection().execute(_HEADS, {"token_hash": token_hash}).one_or_none()
-    if row is None:
+    found = lean.rows(session, _HEADS, {"token_hash": token_hash})
+    if not found:
         return None
-    caller = UserSettings(user_id=row.id, display_name=row.display_name,
-                          locale=Locale(row.locale), units=Unit(row.units),
-                          timezone=row.timezone)
-    return TurnHeads(caller, row.latest_version, row.pending_id)
+    user_id, display_name, locale, units, timezone, latest_version, pending_id = found[0]
+    caller = UserSettings(user_id=user_id, display_name=display_name, locale=Locale(locale),
+                          units=Unit(units), timezone=timezone)
+    return TurnHeads(caller, latest_version, pending_id)
 
 
 # A mapped class's table is a Table (SQLAlchemy types __table__ as the wider FromClause).

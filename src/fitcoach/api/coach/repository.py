@@ -12,6 +12,7 @@ from fitcoach.api.coach.schemas import ProposalStatus
 from fitcoach.api.ids import well_formed
 from fitcoach.brain.contract import Proposal
 from fitcoach.brain.ports import ChatLine, ChatRole
+from fitcoach.store import lean
 from fitcoach.store.models import ChatMessageRow, ProposalRow
 
 
@@ -26,18 +27,18 @@ class ProposalRepository:
         return row if row is not None and row.user_id == user_id else None
 
     def supersede_pending(self, user_id: str, now: dt.datetime) -> None:
-        self.session.connection().execute(_SUPERSEDE, {"owner": user_id, "now": now})
+        lean.execute(self.session, _SUPERSEDE, {"owner": user_id, "now": now})
 
     def pending_id(self, user_id: str) -> str | None:
         """The proposal staged and still waiting for Accept (at most one is pending)."""
-        return self.session.connection().execute(_PENDING, {"owner": user_id}).scalar()
+        return lean.scalar(self.session, _PENDING, {"owner": user_id})
 
     def reject_pending(self, user_id: str, proposal_id: str, now: dt.datetime) -> None:
         """Turned down in words ("no thanks, keep it"): as the Reject button would, and only
         the proposal the turn was read with (one staged since by a concurrent request, which
         the user has not seen yet, stays pending)."""
-        self.session.connection().execute(_REJECT, {"proposal_id": proposal_id, "owner": user_id,
-                                       "now": now})
+        lean.execute(self.session, _REJECT,
+                     {"proposal_id": proposal_id, "owner": user_id, "now": now})
 
     def add(self, user_id: str, proposal: Proposal, base_plan_version: int | None,
             now: dt.datetime) -> None:
@@ -45,7 +46,7 @@ class ProposalRepository:
 
     def insert(self, row: dict[str, Any]) -> None:
         """Store a staged proposal built by `proposal_row` (one Core statement)."""
-        self.session.connection().execute(_INSERT_PROPOSAL, row)
+        lean.insert_many(self.session, _INSERT_PROPOSAL, [row])
 
 
 def proposal_row(user_id: str, proposal: Proposal, base_plan_version: int | None,
@@ -68,8 +69,7 @@ class ChatRepository:
     def recent(self, user_id: str, limit: int) -> list[ChatLine]:
         """The last `limit` lines, oldest first."""
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
-        rows = self.session.connection().execute(
-            _RECENT, {"user_id": user_id, "limit": limit}).all()
+        rows = lean.rows(self.session, _RECENT, {"user_id": user_id, "limit": limit})
         return [ChatLine(role=ChatRole(role), text=text, at=at)
                 for role, text, at in reversed(rows)]
 
@@ -84,7 +84,7 @@ class ChatRepository:
 
     def insert_lines(self, rows: list[dict[str, Any]]) -> None:
         """Append lines built by `chat_line_rows`, in order, in one statement."""
-        self.session.connection().execute(_INSERT_LINES, rows)
+        lean.insert_many(self.session, _INSERT_LINES, rows)
 
 
 def chat_line_rows(user_id: str, lines: list[tuple[ChatRole, str, str | None]],

@@ -20,6 +20,7 @@ from typing import cast
 from sqlalchemy import Table, bindparam, delete, func, or_, select
 from sqlalchemy.orm import Session
 
+from fitcoach.store import lean
 from fitcoach.store.models import ChatMessageRow, MemoryItemRow
 
 
@@ -50,7 +51,7 @@ def make_memory_room(session: Session, user_id: str, wanted: int, cap: int,
 
 def prune_chat_history(session: Session, user_id: str, keep: int) -> None:
     """Delete the user's chat lines older than the newest `keep`."""
-    session.connection().execute(_PRUNE_LINES, {"owner": user_id, "skip": keep - 1})
+    lean.execute(session, _PRUNE_LINES, {"owner": user_id, "skip": keep - 1})
 
 
 # Every chat turn runs these: built once, on the table (no ORM session synchronisation).

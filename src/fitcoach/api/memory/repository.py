@@ -14,6 +14,7 @@ from fitcoach.api.ids import well_formed
 from fitcoach.api.memory.cache import LIVE_ITEMS
 from fitcoach.memory.apply import MutationOutcome
 from fitcoach.memory.entries import MemoryItem, MemoryMutation, Operation, Tier, parse_entry
+from fitcoach.store import lean
 from fitcoach.store.models import MemoryAuditRow, MemoryItemRow
 
 
@@ -56,7 +57,7 @@ class MemoryRepository:
         # Every chat turn reads this: a prebuilt Core query, each row's entry as its JSON
         # text, parsed once per distinct row content (`cache`).
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
-        rows = self.session.connection().execute(_LIVE, {"user_id": user_id, "now": now})
+        rows = lean.rows(self.session, _LIVE, {"user_id": user_id, "now": now})
         return [LIVE_ITEMS.item(*row) for row in rows]
 
     def everything(self, user_id: str) -> list[MemoryItem]:

@@ -36,6 +36,7 @@ from fitcoach.programming.calendar import carry_forward, scheduled
 from fitcoach.programming.metrics import week_summary
 from fitcoach.programming.plan import DayPlan, PlannedExercise, WeeklyPlan
 from fitcoach.programming.validator import validate_week
+from fitcoach.store import lean
 from fitcoach.store.models import PlanVersionRow, PlanWeekRow
 
 WEEK = dt.timedelta(days=7)
@@ -60,7 +61,7 @@ class PlanWeekRepository:
         rewritten only by an Accept, which brings a new version (every chat turn reads it)."""
         self.session.flush()
         where = {"user_id": user_id, "week_start": week_start}
-        version = self.session.connection().scalar(_WEEK_VERSION, where)
+        version = lean.scalar(self.session, _WEEK_VERSION, where)
         if version is None:
             return None
         key = _cache_key(user_id, week_start)

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from fitcoach.api.plans.cache import PLANS
 from fitcoach.programming.calendar import Completion
 from fitcoach.programming.plan import WeeklyPlan
+from fitcoach.store import lean
 from fitcoach.store.models import DayCompletionRow, PlanVersionRow
 
 
@@ -38,7 +39,7 @@ class PlanRepository:
 
     def latest_version(self, user_id: str) -> int | None:
         self.session.flush()  # what this transaction wrote counts (as with autoflush)
-        return self.session.connection().scalar(_LATEST_VERSION, {"user_id": user_id})
+        return lean.scalar(self.session, _LATEST_VERSION, {"user_id": user_id})
 
     def latest(self, user_id: str, version: KnownVersion = UNREAD) -> StoredPlan | None:
         """The newest version (`version`: its number when the caller has read it in this
@@ -71,8 +72,8 @@ class PlanRepository:
     def completions(self, user_id: str, first: dt.date, last: dt.date
                     ) -> dict[dt.date, Completion]:
         self.session.flush()
-        rows = self.session.connection().execute(_COMPLETIONS,
-                                    {"user_id": user_id, "first": first, "last": last})
+        rows = lean.rows(self.session, _COMPLETIONS,
+                         {"user_id": user_id, "first": first, "last": last})
         return {date: Completion(log_id, completed_at) for date, log_id, completed_at in rows}
 
     def mark_completed(self, user_id: str, date: dt.date, completion: Completion) -> None:

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from fitcoach.brain.ports import Locale, UserSettings
 from fitcoach.catalog.vocabulary import Unit
+from fitcoach.store import lean
 from fitcoach.store.models import ApiToken, User
 
 
@@ -34,13 +35,12 @@ class UserRepository:
     def by_token_hash(self, token_hash: str) -> UserSettings | None:
         """The token's user: run by every authenticated request, so a Core statement built
         once, on the connection (no ORM objects, no identity map)."""
-        row = self.session.connection().execute(
-            _BY_TOKEN_HASH, {"token_hash": token_hash}).one_or_none()
-        if row is None:
+        found = lean.rows(self.session, _BY_TOKEN_HASH, {"token_hash": token_hash})
+        if not found:
             return None
-        return UserSettings(user_id=row.id, display_name=row.display_name,
-                            locale=Locale(row.locale), units=Unit(row.units),
-                            timezone=row.timezone)
+        user_id, display_name, locale, units, timezone = found[0]
+        return UserSettings(user_id=user_id, display_name=display_name, locale=Locale(locale),
+                            units=Unit(units), timezone=timezone)
 
     def get(self, user_id: str) -> UserSettings | None:
         user = self.session.get(User, user_id)

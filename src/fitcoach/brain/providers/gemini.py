@@ -24,7 +24,7 @@ import datetime as dt
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -46,6 +46,7 @@ from fitcoach.brain.providers.llm_common.gemini_cache import (
     utc_now,
 )
 from fitcoach.brain.providers.llm_common.llm_brain import LAST_TOOL_ROUND_NOTE, LLMBrain, ModelReply
+from fitcoach.brain.providers.llm_common.loop_clients import close_with_loop
 from fitcoach.brain.providers.llm_common.static_prompt import StaticPrompt, static_prompt
 from fitcoach.brain.providers.llm_common.usage import CallUsage, TurnUsage, log_call
 
@@ -100,6 +101,7 @@ class GeminiBrain(LLMBrain[types.Content]):
                            else options.tool_mode == "two_phase")
         self._client = genai.Client(api_key=options.api_key, http_options=_http_options(options))
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closer: AsyncGenerator[None, None] | None = None
         self._caches = GeminiContextCache(self._client, registry, ttl=options.cache_ttl,
                                           renew_margin=options.cache_renew_margin, clock=clock)
         self._explicit = options.explicit_cache and self._big_enough()
@@ -138,7 +140,7 @@ class GeminiBrain(LLMBrain[types.Content]):
 
     async def _exchange(self, conversation: Conversation[types.Content],
                         request: BrainRequest) -> ModelReply[types.Content]:
-        self._follow_event_loop()
+        await self._follow_event_loop()
         if not self._two_phase:
             return await self._call(conversation, variant="combined", structured=True)
         reply = await self._call(conversation, variant="tools", structured=False)
@@ -148,16 +150,20 @@ class GeminiBrain(LLMBrain[types.Content]):
         # transcript without that attempt.
         return await self._call(conversation, variant="answer", structured=True)
 
-    def _follow_event_loop(self) -> None:
+    async def _follow_event_loop(self) -> None:
         """The SDK's async HTTP client belongs to the event loop it first ran on. A caller
         that runs each turn in a fresh loop (`asyncio.run` per message in a terminal chat)
-        gets a client of its own loop instead of one whose connections died with the last."""
+        gets a client of its own loop instead of one whose connections died with the last,
+        and each client is closed as its loop ends (`llm_common.loop_clients`)."""
         loop = asyncio.get_running_loop()
-        if self._loop is not None and self._loop is not loop:
+        if self._loop is loop:
+            return
+        if self._loop is not None:
             self._client = genai.Client(api_key=self._options.api_key,
                                         http_options=_http_options(self._options))
             self._caches.rebind(self._client)
         self._loop = loop
+        self._closer = await close_with_loop(self._client.aio.aclose)
 
     # -- one call ----------------------------------------------------------------------
 

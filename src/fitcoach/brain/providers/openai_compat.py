@@ -32,7 +32,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlparse
@@ -50,6 +50,7 @@ from fitcoach.brain.providers.llm_common.llm_brain import (
     ModelReply,
     tool_rounds,
 )
+from fitcoach.brain.providers.llm_common.loop_clients import close_with_loop
 from fitcoach.brain.providers.llm_common.openai_features import (
     DOWNGRADES,
     SERVERS,
@@ -119,6 +120,7 @@ class OpenAICompatBrain(LLMBrain[Message]):
         self._prompt = prompt or static_prompt()
         self._client = self._new_client()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closer: AsyncGenerator[None, None] | None = None
         self._system: Message = {"role": "system", "content": self._prompt.combined_text()}
         self._tool_specs = [{"type": "function", "function": {
             "name": tool.name, "description": tool.description, "parameters": tool.parameters}}
@@ -139,13 +141,17 @@ class OpenAICompatBrain(LLMBrain[Message]):
             api_key=self._options.api_key or "not-needed", base_url=self._options.base_url,
             timeout=self._options.timeout_s, max_retries=self._options.max_retries)
 
-    def _follow_event_loop(self) -> None:
+    async def _follow_event_loop(self) -> None:
         """The SDK's async HTTP client belongs to the event loop it first ran on; a caller
-        that runs each turn in a fresh loop gets a client of its own loop."""
+        that runs each turn in a fresh loop gets a client of its own loop, and each client
+        is closed as its loop ends (`llm_common.loop_clients`)."""
         loop = asyncio.get_running_loop()
-        if self._loop is not None and self._loop is not loop:
+        if self._loop is loop:
+            return
+        if self._loop is not None:
             self._client = self._new_client()
         self._loop = loop
+        self._closer = await close_with_loop(self._client.close)
 
     # -- LLMBrain ----------------------------------------------------------------------
 
@@ -167,7 +173,7 @@ class OpenAICompatBrain(LLMBrain[Message]):
 
     async def _exchange(self, conversation: Conversation[Message],
                         request: BrainRequest) -> ModelReply[Message]:
-        self._follow_event_loop()
+        await self._follow_event_loop()
         if self._features.tools and not self._two_phase:
             reply = await self._ask(conversation, phase="combined", with_tools=True)
             if reply is not None:
