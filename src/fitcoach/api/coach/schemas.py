@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from fitcoach.api.text import NO_NUL, visible_text_schema
+from fitcoach.api.text import NO_NUL, is_blank, visible_text_schema
 from fitcoach.brain.ports import ActiveTab
 from fitcoach.brain.proposals import ProposalStatus
 from fitcoach.catalog.vocabulary import Weekday
@@ -26,7 +26,7 @@ class ChatRequest(BaseModel):
     @field_validator("message")
     @classmethod
     def _not_blank(cls, value: str) -> str:
-        if not value.strip():
+        if is_blank(value):
             raise ValueError("the message is empty")
         return value
 
